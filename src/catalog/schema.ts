@@ -1,0 +1,128 @@
+// The catalog shapes of contract §6: one source for the catalog file, the admin API bodies and the
+// OpenAPI document. Structural rules live here; rules across fields (min ≤ max, decimal places,
+// references) are checked in validate.ts.
+import { Type, type Static } from 'typebox';
+
+const Amount = (description: string) =>
+  Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
+    description: `${description} A non-negative decimal, as a JSON number or a decimal string.`,
+  });
+
+const Uuid = (description: string) =>
+  Type.String({
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    description,
+  });
+
+export const MerchantId = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$',
+  description: 'Merchant id: letters, digits and . _ : -, at most 100 characters.',
+});
+
+export const MerchantSchema = Type.Object(
+  {
+    id: MerchantId,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const StoreSchema = Type.Object(
+  {
+    id: Uuid('Store id (UUID).'),
+    merchantId: MerchantId,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the store base currency.' }),
+    bundleTitle: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'Title of a bundle of part-payment methods. Default "Part payment".' }),
+    ),
+    minimumInvoiceAmount: Type.Optional(Amount('Lowest monthly cost shown as price signage. Default 0.')),
+  },
+  { additionalProperties: false },
+);
+
+export const ClientSchema = Type.Object(
+  {
+    clientId: Type.String({ pattern: '^[A-Za-z0-9._~-]{1,100}$', description: 'OAuth client id.' }),
+    clientSecret: Type.String({ minLength: 1, maxLength: 1024, description: 'Stored only as a scrypt hash.' }),
+    merchantId: MerchantId,
+    scopes: Type.Array(Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,100}$' }), {
+      uniqueItems: true,
+      maxItems: 20,
+      description: 'Scopes the client may request: merchant-api, admin.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const LegalLinkSchema = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2000, description: 'Absolute http(s) URL.' }),
+    type: Type.String({ minLength: 1, maxLength: 50, description: 'PRICE_INFO is the value in use.' }),
+    appendAmount: Type.Optional(Type.Boolean({ description: 'Append the purchase amount to the URL. Default false.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const PlanSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    durationMonths: Type.Integer({ minimum: 1, maximum: 600 }),
+    annuityFactor: Amount('Monthly cost per currency unit borrowed, at most 12 decimal places.'),
+    administrationFee: Type.Optional(Amount('Monthly administration fee. Default 0.')),
+    setupFee: Type.Optional(Amount('One-off setup fee. Default 0.')),
+    interest: Type.Optional(Amount('Nominal annual interest, at most 12 decimal places. Default 0.')),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentMethodSchema = Type.Object(
+  {
+    id: Uuid('Payment method id (UUID).'),
+    storeId: Uuid('Store the method belongs to.'),
+    sortOrder: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647, description: 'Display order. Default 0.' })),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000, description: "Default ''." })),
+    type: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Payment method type; an extensible enum (unknown values are served as they are).',
+    }),
+    minPurchaseLimit: Amount('Minimum purchase amount, at most 2 decimal places.'),
+    maxPurchaseLimit: Amount('Maximum purchase amount, at most 2 decimal places.'),
+    minApplicationLimit: Amount('Minimum application amount, at most 2 decimal places.'),
+    maxApplicationLimit: Amount('Maximum application amount, at most 2 decimal places.'),
+    legalLinks: Type.Optional(Type.Array(LegalLinkSchema, { maxItems: 20 })),
+    enabledForLegalCustomer: Type.Boolean(),
+    enabledForNaturalCustomer: Type.Boolean(),
+    campaign: Type.Optional(
+      Type.Object(
+        {
+          campaign: Type.Boolean(),
+          keywords: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    priceSignagePossible: Type.Optional(Type.Boolean({ description: 'Default false.' })),
+    plans: Type.Optional(Type.Array(PlanSchema, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CatalogSchema = Type.Object(
+  {
+    merchants: Type.Optional(Type.Array(MerchantSchema)),
+    stores: Type.Optional(Type.Array(StoreSchema)),
+    clients: Type.Optional(Type.Array(ClientSchema)),
+    paymentMethods: Type.Optional(Type.Array(PaymentMethodSchema)),
+  },
+  // "$schema" and other "$…" keys are annotations, not data.
+  { additionalProperties: false, patternProperties: { '^\\$': {} } },
+);
+
+export type MerchantInput = Static<typeof MerchantSchema>;
+export type StoreInput = Static<typeof StoreSchema>;
+export type ClientInput = Static<typeof ClientSchema>;
+export type PaymentMethodInput = Static<typeof PaymentMethodSchema>;
+export type CatalogInput = Static<typeof CatalogSchema>;

@@ -1,0 +1,218 @@
+// Validates a catalog (file or admin body) whole, before anything is applied, and turns it into
+// domain objects with exact decimals. Every problem is reported with the path of the offending
+// field, e.g. `paymentMethods[3].maxPurchaseLimit`.
+import { Compile } from 'typebox/compile';
+import type { TSchema } from 'typebox';
+import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
+import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/payment-method.ts';
+import { CatalogSchema, type CatalogInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
+
+export interface CatalogIssue {
+  path: string;
+  message: string;
+}
+
+export class CatalogValidationError extends Error {
+  constructor(readonly issues: CatalogIssue[]) {
+    const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ');
+    super(issues.length > 5 ? `${shown}; and ${issues.length - 5} more` : shown);
+  }
+}
+
+export interface Merchant {
+  id: string;
+  name: string;
+}
+
+export interface Client {
+  clientId: string;
+  clientSecret: string;
+  merchantId: string;
+  scopes: string[];
+}
+
+export interface ValidatedCatalog {
+  merchants: Merchant[];
+  stores: Store[];
+  clients: Client[];
+  paymentMethods: PaymentMethod[];
+}
+
+export const DEFAULT_BUNDLE_TITLE = 'Part payment';
+
+/** NUMERIC(20,2) and NUMERIC(20,12) bounds of the schema: amounts below 10^18, factors below 10^8. */
+const MONEY = { places: 2, integerDigits: 18 };
+const FACTOR = { places: 12, integerDigits: 8 };
+
+/** `/paymentMethods/3/plans/0/name` → `paymentMethods[3].plans[0].name` */
+function displayPath(base: string, pointer: string): string {
+  let path = base;
+  for (const segment of pointer.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    path += /^\d+$/.test(key) ? `[${key}]` : path === '' ? key : `.${key}`;
+  }
+  return path || '(body)';
+}
+
+function structuralIssues(schema: TSchema, value: unknown, base: string): CatalogIssue[] {
+  const compiled = Compile(schema);
+  if (compiled.Check(value)) return [];
+  const issues: CatalogIssue[] = [];
+  const seen = new Set<string>();
+  const errors = [...compiled.Errors(value)];
+  // A failed union (amount: number or decimal string) reports each branch; say it once, plainly.
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  for (const e of errors) {
+    if (e.keyword === 'boolean') continue; // reported again as additionalProperties
+    let path = displayPath(base, e.instancePath);
+    let message = e.message;
+    if (unionPaths.has(e.instancePath)) {
+      message = 'must be a non-negative decimal (a JSON number or a string like "1299.95")';
+    } else if (e.keyword === 'required') {
+      const missing = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
+      for (const name of missing) {
+        const p = displayPath(base, `${e.instancePath}/${name}`);
+        if (!seen.has(p)) issues.push({ path: p, message: 'is required' });
+        seen.add(p);
+      }
+      continue;
+    } else if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperties?: string[] }).additionalProperties ?? [];
+      path = displayPath(base, `${e.instancePath}/${extra[0] ?? ''}`);
+      message = 'is not a known field';
+    }
+    if (seen.has(path)) continue;
+    seen.add(path);
+    issues.push({ path, message });
+  }
+  return issues;
+}
+
+class Collector {
+  readonly issues: CatalogIssue[] = [];
+  add(path: string, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  decimal(path: string, raw: number | string | undefined, bounds: { places: number; integerDigits: number }): Decimal {
+    const value = raw === undefined ? { units: 0n, scale: 0 } : typeof raw === 'number' ? decimalFromNumber(raw) : parseDecimal(raw)!;
+    if (significantScale(value) > bounds.places) {
+      this.add(path, `must have at most ${bounds.places} decimal places`);
+    } else if (compareDecimal(value, { units: 10n ** BigInt(bounds.integerDigits), scale: 0 }) >= 0) {
+      this.add(path, `must be less than 10^${bounds.integerDigits}`);
+    }
+    return value;
+  }
+}
+
+function toStore(input: StoreInput, path: string, c: Collector): Store {
+  return {
+    id: input.id.toLowerCase(),
+    merchantId: input.merchantId,
+    name: input.name,
+    currency: input.currency,
+    bundleTitle: input.bundleTitle ?? DEFAULT_BUNDLE_TITLE,
+    minimumInvoiceAmount: c.decimal(`${path}.minimumInvoiceAmount`, input.minimumInvoiceAmount, MONEY),
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector): PaymentMethod {
+  const money = (field: keyof PaymentMethodInput) =>
+    c.decimal(`${path}.${field}`, input[field] as number | string, MONEY);
+  const method: PaymentMethod = {
+    id: input.id.toLowerCase(),
+    storeId: input.storeId.toLowerCase(),
+    sortOrder: input.sortOrder ?? 0,
+    name: input.name,
+    description: input.description ?? '',
+    type: input.type,
+    minPurchaseLimit: money('minPurchaseLimit'),
+    maxPurchaseLimit: money('maxPurchaseLimit'),
+    minApplicationLimit: money('minApplicationLimit'),
+    maxApplicationLimit: money('maxApplicationLimit'),
+    legalLinks: (input.legalLinks ?? []).map((l, i): LegalLink => {
+      if (!isHttpUrl(l.url)) c.add(`${path}.legalLinks[${i}].url`, 'must be an absolute http or https URL');
+      return { url: l.url, type: l.type, appendAmount: l.appendAmount ?? false };
+    }),
+    enabledForLegalCustomer: input.enabledForLegalCustomer,
+    enabledForNaturalCustomer: input.enabledForNaturalCustomer,
+    campaign: { campaign: input.campaign?.campaign ?? false, keywords: input.campaign?.keywords ?? [] },
+    priceSignagePossible: input.priceSignagePossible ?? false,
+    plans: (input.plans ?? []).map((p, i): PaymentPlan => {
+      const at = `${path}.plans[${i}]`;
+      return {
+        name: p.name,
+        durationMonths: p.durationMonths,
+        annuityFactor: c.decimal(`${at}.annuityFactor`, p.annuityFactor, FACTOR),
+        administrationFee: c.decimal(`${at}.administrationFee`, p.administrationFee, MONEY),
+        setupFee: c.decimal(`${at}.setupFee`, p.setupFee, MONEY),
+        interest: c.decimal(`${at}.interest`, p.interest, FACTOR),
+      };
+    }),
+  };
+  if (compareDecimal(method.minPurchaseLimit, method.maxPurchaseLimit) > 0) {
+    c.add(`${path}.maxPurchaseLimit`, 'must be at least minPurchaseLimit');
+  }
+  if (compareDecimal(method.minApplicationLimit, method.maxApplicationLimit) > 0) {
+    c.add(`${path}.maxApplicationLimit`, 'must be at least minApplicationLimit');
+  }
+  if (method.campaign.campaign && method.campaign.keywords.length === 0) {
+    c.add(`${path}.campaign.keywords`, 'a campaign method needs at least one keyword');
+  }
+  return method;
+}
+
+function checkUnique<T>(items: T[], key: (item: T) => string, path: string, field: string, c: Collector): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) c.add(`${path}[${i}].${field}`, `duplicates ${field} "${k}" given earlier in the catalog`);
+    seen.add(k);
+  });
+}
+
+/**
+ * Validates a whole catalog. References (a store's merchant, a method's store, a client's merchant)
+ * must resolve within the catalog or among `existing` ids already in the database.
+ */
+export function validateCatalog(
+  value: unknown,
+  existing: { merchantIds: ReadonlySet<string>; storeIds: ReadonlySet<string> } = { merchantIds: new Set(), storeIds: new Set() },
+): ValidatedCatalog {
+  const structural = structuralIssues(CatalogSchema, value, '');
+  if (structural.length > 0) throw new CatalogValidationError(structural);
+  const input = value as CatalogInput;
+  const c = new Collector();
+  const merchants = (input.merchants ?? []).map((m) => ({ id: m.id, name: m.name }));
+  const stores = (input.stores ?? []).map((s, i) => toStore(s, `stores[${i}]`, c));
+  const clients = (input.clients ?? []).map((cl) => ({ ...cl }));
+  const paymentMethods = (input.paymentMethods ?? []).map((m, i) => toPaymentMethod(m, `paymentMethods[${i}]`, c));
+
+  checkUnique(merchants, (m) => m.id, 'merchants', 'id', c);
+  checkUnique(stores, (s) => s.id, 'stores', 'id', c);
+  checkUnique(clients, (cl) => cl.clientId, 'clients', 'clientId', c);
+  checkUnique(paymentMethods, (m) => m.id, 'paymentMethods', 'id', c);
+
+  const merchantIds = new Set([...existing.merchantIds, ...merchants.map((m) => m.id)]);
+  const storeIds = new Set([...existing.storeIds, ...stores.map((s) => s.id)]);
+  stores.forEach((s, i) => {
+    if (!merchantIds.has(s.merchantId)) c.add(`stores[${i}].merchantId`, `refers to unknown merchant "${s.merchantId}"`);
+  });
+  clients.forEach((cl, i) => {
+    if (!merchantIds.has(cl.merchantId)) c.add(`clients[${i}].merchantId`, `refers to unknown merchant "${cl.merchantId}"`);
+  });
+  paymentMethods.forEach((m, i) => {
+    if (!storeIds.has(m.storeId)) c.add(`paymentMethods[${i}].storeId`, `refers to unknown store "${m.storeId}"`);
+  });
+  if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
+  return { merchants, stores, clients, paymentMethods };
+}

@@ -1,0 +1,62 @@
+// internalData (spec §2.2): opaque to every client, read only by our own web components. It is
+// standard base64 of UTF-8 JSON; its shape is versioned by `v` and may change without notice.
+import { formatDecimal, type Decimal } from './money.ts';
+import { monthlyCost } from './price-signage.ts';
+import type { PaymentMethod, Store } from './payment-method.ts';
+
+export interface InternalData {
+  v: 1;
+  type: string;
+  methodIds: string[];
+  title: string;
+  amount: string;
+  currency: string;
+  methods: Array<{
+    id: string;
+    name: string;
+    description: string;
+    plans: Array<{
+      name: string;
+      durationMonths: number;
+      monthlyCost: string;
+      administrationFee: string;
+      setupFee: string;
+      interest: string;
+    }>;
+    legalLinks: Array<{ url: string; type: string; appendAmount: boolean }>;
+  }>;
+}
+
+export function internalDataOf(
+  store: Store,
+  members: readonly PaymentMethod[],
+  title: string,
+  amount: Decimal,
+): InternalData {
+  return {
+    v: 1,
+    type: members[0]!.type,
+    methodIds: members.map((m) => m.id),
+    title,
+    amount: formatDecimal(amount),
+    currency: store.currency,
+    methods: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      plans: m.plans.map((p) => ({
+        name: p.name,
+        durationMonths: p.durationMonths,
+        monthlyCost: monthlyCost(p, amount).toString(),
+        administrationFee: formatDecimal(p.administrationFee),
+        setupFee: formatDecimal(p.setupFee),
+        interest: formatDecimal(p.interest),
+      })),
+      legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
+    })),
+  };
+}
+
+export function encodeInternalData(data: InternalData): string {
+  return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
+}

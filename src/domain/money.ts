@@ -1,0 +1,88 @@
+// Exact decimal arithmetic for amounts, limits, fees and annuity factors. A Decimal is an integer
+// count of 10^-scale units held in a BigInt, so comparisons and products are exact at any length:
+// 100.00 × 0.07 is 7, never 7.000000000000001.
+
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** Parses a plain non-negative decimal (`12`, `1299.95`); anything else is undefined. */
+export function parseDecimal(text: string): Decimal | undefined {
+  const match = PLAIN_DECIMAL.exec(text);
+  if (!match) return undefined;
+  const fraction = match[2] ?? '';
+  return { units: BigInt(match[1]! + fraction), scale: fraction.length };
+}
+
+/**
+ * The decimal a JSON number was written as. JSON.parse already turned it into a double, but the
+ * shortest round-trip representation (Number#toString) gives back the digits as written for every
+ * number with at most 15 significant digits, which covers any catalog amount or factor.
+ */
+export function decimalFromNumber(value: number): Decimal {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);
+  const text = value.toString();
+  const exponential = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponential) return parseDecimal(text)!;
+  const digits = exponential[1]! + (exponential[2] ?? '');
+  const exponent = Number(exponential[3]) - (exponential[2]?.length ?? 0);
+  return exponent >= 0
+    ? { units: BigInt(digits) * 10n ** BigInt(exponent), scale: 0 }
+    : { units: BigInt(digits), scale: -exponent };
+}
+
+function pow10(n: number): bigint {
+  return 10n ** BigInt(n);
+}
+
+function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  if (a.scale === b.scale) return [a.units, b.units, a.scale];
+  if (a.scale > b.scale) return [a.units, b.units * pow10(a.scale - b.scale), a.scale];
+  return [a.units * pow10(b.scale - a.scale), b.units, b.scale];
+}
+
+export function compareDecimal(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  const [x, y] = align(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  const [x, y, scale] = align(a, b);
+  return { units: x + y, scale };
+}
+
+export function multiplyDecimal(a: Decimal, b: Decimal): Decimal {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+/** Smallest whole number ≥ the value (values here are never negative). */
+export function ceilToInteger(a: Decimal): bigint {
+  const divisor = pow10(a.scale);
+  const whole = a.units / divisor;
+  return a.units % divisor === 0n ? whole : whole + 1n;
+}
+
+/** Canonical text: no exponent, trailing fractional zeros kept to the decimal's own scale. */
+export function formatDecimal(a: Decimal): string {
+  if (a.scale === 0) return a.units.toString();
+  const digits = a.units.toString().padStart(a.scale + 1, '0');
+  return `${digits.slice(0, -a.scale)}.${digits.slice(-a.scale)}`;
+}
+
+/** The number a JSON response carries for display (limits, fees): the decimal without trailing zeros. */
+export function decimalToNumber(a: Decimal): number {
+  return Number(formatDecimal(a));
+}
+
+/** Number of decimal places actually used (1.50 uses 1). */
+export function significantScale(a: Decimal): number {
+  let { units, scale } = a;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  return scale;
+}

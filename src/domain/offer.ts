@@ -1,0 +1,35 @@
+// What a storefront session is offered, and why each method is or is not part of it.
+import { ineligibilityReasons, type EligibilityQuery, type IneligibilityReason } from './eligibility.ts';
+import { groupOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
+import type { PaymentMethod, StoreCatalog } from './payment-method.ts';
+
+export interface OfferQuery extends EligibilityQuery {
+  flattened: boolean;
+}
+
+export interface MethodVerdict {
+  method: PaymentMethod;
+  eligible: boolean;
+  reasons: IneligibilityReason[];
+}
+
+export interface ExplainedOffer {
+  methods: MethodVerdict[];
+  groups: PaymentMethodGroup[];
+}
+
+export function explainOffer(catalog: StoreCatalog, query: OfferQuery): ExplainedOffer {
+  const methods = catalog.methods.map((method) => {
+    const reasons = ineligibilityReasons(method, query);
+    return { method, eligible: reasons.length === 0, reasons };
+  });
+  const eligible = methods.filter((v) => v.eligible).map((v) => v.method);
+  const groups = partitionIntoGroups(eligible, query.flattened).map((members) =>
+    groupOf(catalog.store, members, query.amount),
+  );
+  return { methods, groups };
+}
+
+export function offerGroups(catalog: StoreCatalog, query: OfferQuery): PaymentMethodGroup[] {
+  return explainOffer(catalog, query).groups;
+}

@@ -1,0 +1,72 @@
+// The one registry of coded errors (contract §2). Every error the service answers with is made
+// here: a stable `code`, its HTTP status and a human-readable message. Routes throw these; the
+// error handler (http/plugins/error-handler.ts) turns them into `{message, code}` responses.
+import createError from '@fastify/error';
+
+export interface ErrorWithHeaders {
+  headers?: Record<string, string>;
+}
+
+// @fastify/error formats the message with util.format: %s placeholders take the throw's arguments.
+export const Errors = {
+  // 400
+  INVALID_REQUEST: createError('INVALID_REQUEST', '%s', 400),
+  MALFORMED_JSON: createError('MALFORMED_JSON', 'Request body is not valid JSON', 400),
+  BODY_NOT_AN_OBJECT: createError('BODY_NOT_AN_OBJECT', 'Request body must be a JSON object', 400),
+  INVALID_STORE_ID: createError('INVALID_STORE_ID', 'Path parameter storeId must be a UUID', 400),
+  MISSING_QUERY_PARAMETER: createError('MISSING_QUERY_PARAMETER', 'Query parameter "%s" is required', 400),
+  DUPLICATE_QUERY_PARAMETER: createError(
+    'DUPLICATE_QUERY_PARAMETER',
+    'Query parameter "%s" may be given only once',
+    400,
+  ),
+  // 401 / 403
+  AUTHENTICATION_REQUIRED: createError(
+    'AUTHENTICATION_REQUIRED',
+    'Authentication required: send an OAuth 2.0 access token as "Authorization: Bearer <token>"',
+    401,
+  ),
+  INVALID_TOKEN: createError('INVALID_TOKEN', 'The access token is invalid: %s', 401),
+  INSUFFICIENT_SCOPE: createError('INSUFFICIENT_SCOPE', 'The access token lacks the scope "%s"', 403),
+  STORE_NOT_GRANTED: createError('STORE_NOT_GRANTED', 'This client has no access to store %s', 403),
+  // 404 / 409
+  ROUTE_NOT_FOUND: createError('ROUTE_NOT_FOUND', 'No route %s %s', 404),
+  SESSION_NOT_FOUND: createError('SESSION_NOT_FOUND', 'Session not found', 404),
+  SESSION_EXPIRED: createError(
+    'SESSION_EXPIRED',
+    'Session expired at %s; the merchant backend must create a new session',
+    409,
+  ),
+  // 413 / 415 / 422
+  PAYLOAD_TOO_LARGE: createError('PAYLOAD_TOO_LARGE', 'Request body exceeds the limit of %s bytes', 413),
+  UNSUPPORTED_MEDIA_TYPE: createError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported Content-Type "%s": this endpoint accepts application/json',
+    415,
+  ),
+  INVALID_QUERY_PARAMETER: createError('INVALID_QUERY_PARAMETER', '%s', 422),
+  // 5xx
+  INTERNAL: createError('INTERNAL', 'Internal server error', 500),
+  DATABASE_UNAVAILABLE: createError(
+    'DATABASE_UNAVAILABLE',
+    'The service is temporarily unavailable; retry shortly',
+    503,
+  ),
+} as const;
+
+export type ErrorCode = keyof typeof Errors;
+
+/** Attaches response headers (for example WWW-Authenticate) to an error before it is thrown. */
+export function withHeaders<E extends Error>(error: E, headers: Record<string, string>): E & ErrorWithHeaders {
+  return Object.assign(error, { headers });
+}
+
+/** True for errors created from this registry (their code and status are safe to show). */
+export function isRegisteredError(error: unknown): error is Error & { code: ErrorCode; statusCode: number } {
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    Object.hasOwn(Errors, (error as { code: string }).code) &&
+    error instanceof Errors[(error as { code: ErrorCode }).code]
+  );
+}

@@ -1,0 +1,67 @@
+// Opens the one database the service runs on: PostgreSQL when DATABASE_URL is set, otherwise the
+// embedded PGlite in DATA_DIR. Both speak the same SQL through the same Kysely query layer.
+import { mkdir } from 'node:fs/promises';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  poolSize?: number;
+  /** Give up connecting after this long: a request answers 503 rather than hanging. */
+  connectTimeoutMs?: number;
+  /** Server-side statement_timeout and client-side query timeout. */
+  statementTimeoutMs?: number;
+}
+
+// PostgreSQL returns NUMERIC and INT8 as strings already; keep it that way (no float parsing).
+export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    statement_timeout: options.statementTimeoutMs ?? 3000,
+    query_timeout: (options.statementTimeoutMs ?? 3000) + 500,
+    idleTimeoutMillis: 30_000,
+    application_name: 'payment-method-sessions',
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the
+  // pool drops it and the next request connects anew.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** dataDir undefined: an in-memory database (tests). */
+export async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,193 @@
+// Upserts of catalog entities. Each write changes a row only when a value differs, so applying
+// the same catalog twice changes nothing (not even updated_at).
+import { sql, type Transaction } from 'kysely';
+import { compareDecimal, formatDecimal } from '../../domain/money.ts';
+import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
+import type { Database } from '../schema.ts';
+import { numeric } from './stores.ts';
+
+export type WriteResult = 'created' | 'updated' | 'unchanged';
+
+/** `xmax = 0` is PostgreSQL's tell that the returned row was inserted rather than updated. */
+function outcome(row: { inserted: boolean } | undefined): WriteResult {
+  if (!row) return 'unchanged';
+  return row.inserted ? 'created' : 'updated';
+}
+
+export class CatalogWriter {
+  constructor(private readonly tx: Transaction<Database>) {}
+
+  async existingIds(): Promise<{ merchantIds: Set<string>; storeIds: Set<string> }> {
+    const [merchants, stores] = await Promise.all([
+      this.tx.selectFrom('merchants').select('id').execute(),
+      this.tx.selectFrom('stores').select('id').execute(),
+    ]);
+    return { merchantIds: new Set(merchants.map((m) => m.id)), storeIds: new Set(stores.map((s) => s.id)) };
+  }
+
+  async upsertMerchant(merchant: { id: string; name: string }): Promise<WriteResult> {
+    const row = await this.tx
+      .insertInto('merchants')
+      .values({ id: merchant.id, name: merchant.name })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ name: (eb) => eb.ref('excluded.name'), updated_at: sql`now()` })
+          .where('merchants.name', 'is distinct from', (eb) => eb.ref('excluded.name')),
+      )
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirst();
+    return outcome(row);
+  }
+
+  async upsertStore(store: Store): Promise<WriteResult> {
+    const values = {
+      id: store.id,
+      merchant_id: store.merchantId,
+      name: store.name,
+      currency: store.currency,
+      bundle_title: store.bundleTitle,
+      minimum_invoice_amount: formatDecimal(store.minimumInvoiceAmount),
+    };
+    const row = await this.tx
+      .insertInto('stores')
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            merchant_id: (eb) => eb.ref('excluded.merchant_id'),
+            name: (eb) => eb.ref('excluded.name'),
+            currency: (eb) => eb.ref('excluded.currency'),
+            bundle_title: (eb) => eb.ref('excluded.bundle_title'),
+            minimum_invoice_amount: (eb) => eb.ref('excluded.minimum_invoice_amount'),
+            updated_at: sql`now()`,
+          })
+          .where(
+            sql<boolean>`(stores.merchant_id, stores.name, stores.currency, stores.bundle_title, stores.minimum_invoice_amount)
+              is distinct from (excluded.merchant_id, excluded.name, excluded.currency, excluded.bundle_title, excluded.minimum_invoice_amount)`,
+          ),
+      )
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirst();
+    return outcome(row);
+  }
+
+  async upsertPaymentMethod(method: PaymentMethod): Promise<WriteResult> {
+    const row = await this.tx
+      .insertInto('payment_methods')
+      .values({
+        id: method.id,
+        store_id: method.storeId,
+        sort_order: method.sortOrder,
+        name: method.name,
+        description: method.description,
+        type: method.type,
+        min_purchase_limit: formatDecimal(method.minPurchaseLimit),
+        max_purchase_limit: formatDecimal(method.maxPurchaseLimit),
+        min_application_limit: formatDecimal(method.minApplicationLimit),
+        max_application_limit: formatDecimal(method.maxApplicationLimit),
+        enabled_for_legal_customer: method.enabledForLegalCustomer,
+        enabled_for_natural_customer: method.enabledForNaturalCustomer,
+        is_campaign: method.campaign.campaign,
+        campaign_keywords: method.campaign.keywords,
+        price_signage_possible: method.priceSignagePossible,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            store_id: (eb) => eb.ref('excluded.store_id'),
+            sort_order: (eb) => eb.ref('excluded.sort_order'),
+            name: (eb) => eb.ref('excluded.name'),
+            description: (eb) => eb.ref('excluded.description'),
+            type: (eb) => eb.ref('excluded.type'),
+            min_purchase_limit: (eb) => eb.ref('excluded.min_purchase_limit'),
+            max_purchase_limit: (eb) => eb.ref('excluded.max_purchase_limit'),
+            min_application_limit: (eb) => eb.ref('excluded.min_application_limit'),
+            max_application_limit: (eb) => eb.ref('excluded.max_application_limit'),
+            enabled_for_legal_customer: (eb) => eb.ref('excluded.enabled_for_legal_customer'),
+            enabled_for_natural_customer: (eb) => eb.ref('excluded.enabled_for_natural_customer'),
+            is_campaign: (eb) => eb.ref('excluded.is_campaign'),
+            campaign_keywords: (eb) => eb.ref('excluded.campaign_keywords'),
+            price_signage_possible: (eb) => eb.ref('excluded.price_signage_possible'),
+            updated_at: sql`now()`,
+          })
+          .where(
+            sql<boolean>`(payment_methods.store_id, payment_methods.sort_order, payment_methods.name, payment_methods.description,
+                payment_methods.type, payment_methods.min_purchase_limit, payment_methods.max_purchase_limit,
+                payment_methods.min_application_limit, payment_methods.max_application_limit,
+                payment_methods.enabled_for_legal_customer, payment_methods.enabled_for_natural_customer,
+                payment_methods.is_campaign, payment_methods.campaign_keywords, payment_methods.price_signage_possible)
+              is distinct from (excluded.store_id, excluded.sort_order, excluded.name, excluded.description,
+                excluded.type, excluded.min_purchase_limit, excluded.max_purchase_limit,
+                excluded.min_application_limit, excluded.max_application_limit,
+                excluded.enabled_for_legal_customer, excluded.enabled_for_natural_customer,
+                excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible)`,
+          ),
+      )
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirst();
+    const children = await this.replaceChildren(method);
+    return outcome(row) === 'unchanged' && children ? 'updated' : outcome(row);
+  }
+
+  /** Rewrites plans and legal links when they differ from the stored ones; true when it did. */
+  private async replaceChildren(method: PaymentMethod): Promise<boolean> {
+    const plans = method.plans.map((p, position) => ({
+      payment_method_id: method.id,
+      position,
+      name: p.name,
+      duration_months: p.durationMonths,
+      annuity_factor: formatDecimal(p.annuityFactor),
+      administration_fee: formatDecimal(p.administrationFee),
+      setup_fee: formatDecimal(p.setupFee),
+      interest: formatDecimal(p.interest),
+    }));
+    const links = method.legalLinks.map((l, position) => ({
+      payment_method_id: method.id,
+      position,
+      url: l.url,
+      type: l.type,
+      append_amount: l.appendAmount,
+    }));
+    const [storedPlans, storedLinks] = await Promise.all([
+      this.tx
+        .selectFrom('payment_method_plans')
+        .select(['position', 'name', 'duration_months', 'annuity_factor', 'administration_fee', 'setup_fee', 'interest'])
+        .where('payment_method_id', '=', method.id)
+        .orderBy('position')
+        .execute(),
+      this.tx
+        .selectFrom('payment_method_legal_links')
+        .select(['position', 'url', 'type', 'append_amount'])
+        .where('payment_method_id', '=', method.id)
+        .orderBy('position')
+        .execute(),
+    ]);
+    // Compared as decimals: the column's scale (0.500000000000) is not a difference from 0.5.
+    const sameDecimal = (a: string, b: string) => compareDecimal(numeric(a), numeric(b)) === 0;
+    const plansSame =
+      storedPlans.length === plans.length &&
+      storedPlans.every((s, i) => {
+        const p = plans[i]!;
+        return (
+          s.name === p.name &&
+          s.duration_months === p.duration_months &&
+          sameDecimal(s.annuity_factor, p.annuity_factor) &&
+          sameDecimal(s.administration_fee, p.administration_fee) &&
+          sameDecimal(s.setup_fee, p.setup_fee) &&
+          sameDecimal(s.interest, p.interest)
+        );
+      });
+    const linksSame =
+      storedLinks.length === links.length &&
+      storedLinks.every((s, i) => s.url === links[i]!.url && s.type === links[i]!.type && s.append_amount === links[i]!.append_amount);
+    if (plansSame && linksSame) return false;
+    await this.tx.deleteFrom('payment_method_plans').where('payment_method_id', '=', method.id).execute();
+    await this.tx.deleteFrom('payment_method_legal_links').where('payment_method_id', '=', method.id).execute();
+    if (plans.length > 0) await this.tx.insertInto('payment_method_plans').values(plans).execute();
+    if (links.length > 0) await this.tx.insertInto('payment_method_legal_links').values(links).execute();
+    return true;
+  }
+}

@@ -1,0 +1,77 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LegalLink, PaymentMethod, PaymentPlan } from '../../domain/payment-method.ts';
+import type { Database } from '../schema.ts';
+import { numeric } from './stores.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export class PaymentMethodsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every method of a store in display order, with plans and legal links (three queries, no N+1). */
+  async listByStore(storeId: string): Promise<PaymentMethod[]> {
+    const rows = await this.db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .orderBy('sort_order')
+      .orderBy(sql`name collate "C"`)
+      .orderBy('id')
+      .execute();
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [plans, links] = await Promise.all([
+      this.db
+        .selectFrom('payment_method_plans')
+        .selectAll()
+        .where('payment_method_id', 'in', ids)
+        .orderBy('payment_method_id')
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('payment_method_legal_links')
+        .selectAll()
+        .where('payment_method_id', 'in', ids)
+        .orderBy('payment_method_id')
+        .orderBy('position')
+        .execute(),
+    ]);
+    const plansByMethod = new Map<string, PaymentPlan[]>();
+    for (const p of plans) {
+      const list = plansByMethod.get(p.payment_method_id) ?? [];
+      list.push({
+        name: p.name,
+        durationMonths: p.duration_months,
+        annuityFactor: numeric(p.annuity_factor),
+        administrationFee: numeric(p.administration_fee),
+        setupFee: numeric(p.setup_fee),
+        interest: numeric(p.interest),
+      });
+      plansByMethod.set(p.payment_method_id, list);
+    }
+    const linksByMethod = new Map<string, LegalLink[]>();
+    for (const l of links) {
+      const list = linksByMethod.get(l.payment_method_id) ?? [];
+      list.push({ url: l.url, type: l.type, appendAmount: l.append_amount });
+      linksByMethod.set(l.payment_method_id, list);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      storeId: r.store_id,
+      sortOrder: r.sort_order,
+      name: r.name,
+      description: r.description,
+      type: r.type,
+      minPurchaseLimit: numeric(r.min_purchase_limit),
+      maxPurchaseLimit: numeric(r.max_purchase_limit),
+      minApplicationLimit: numeric(r.min_application_limit),
+      maxApplicationLimit: numeric(r.max_application_limit),
+      legalLinks: linksByMethod.get(r.id) ?? [],
+      enabledForLegalCustomer: r.enabled_for_legal_customer,
+      enabledForNaturalCustomer: r.enabled_for_natural_customer,
+      campaign: { campaign: r.is_campaign, keywords: r.campaign_keywords },
+      priceSignagePossible: r.price_signage_possible,
+      plans: plansByMethod.get(r.id) ?? [],
+    }));
+  }
+}

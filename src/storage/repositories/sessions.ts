@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+
+export interface SessionRecord {
+  id: string;
+  storeId: string;
+  campaign: string | undefined;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Resolves once the row is committed (a single INSERT is its own transaction). */
+  async insert(session: SessionRecord): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        store_id: session.storeId,
+        campaign: session.campaign ?? null,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+      })
+      .execute();
+  }
+
+  async findById(id: string): Promise<SessionRecord | undefined> {
+    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && {
+      id: row.id,
+      storeId: row.store_id,
+      campaign: row.campaign ?? undefined,
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+    };
+  }
+}

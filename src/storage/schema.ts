@@ -1,0 +1,101 @@
+// Table types for Kysely. Amount columns are NUMERIC and arrive as strings (both drivers):
+// they are parsed into exact decimals by the repositories, never into floats.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<string, string, string>;
+
+export interface MerchantsTable {
+  id: string;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface StoresTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  currency: string;
+  bundle_title: string;
+  minimum_invoice_amount: Numeric;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  client_id: string;
+  merchant_id: string;
+  secret_hash: string;
+  scopes: string[];
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  store_id: string;
+  sort_order: number;
+  name: string;
+  description: string;
+  type: string;
+  min_purchase_limit: Numeric;
+  max_purchase_limit: Numeric;
+  min_application_limit: Numeric;
+  max_application_limit: Numeric;
+  enabled_for_legal_customer: boolean;
+  enabled_for_natural_customer: boolean;
+  is_campaign: boolean;
+  campaign_keywords: string[];
+  price_signage_possible: boolean;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface PaymentMethodPlansTable {
+  payment_method_id: string;
+  position: number;
+  name: string;
+  duration_months: number;
+  annuity_factor: Numeric;
+  administration_fee: Numeric;
+  setup_fee: Numeric;
+  interest: Numeric;
+}
+
+export interface PaymentMethodLegalLinksTable {
+  payment_method_id: string;
+  position: number;
+  url: string;
+  type: string;
+  append_amount: boolean;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  algorithm: string;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+  /** When set, the key no longer signs; it still verifies until every token it signed has expired. */
+  retired_at: Date | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  store_id: string;
+  campaign: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  stores: StoresTable;
+  clients: ClientsTable;
+  payment_methods: PaymentMethodsTable;
+  payment_method_plans: PaymentMethodPlansTable;
+  payment_method_legal_links: PaymentMethodLegalLinksTable;
+  signing_keys: SigningKeysTable;
+  sessions: SessionsTable;
+}

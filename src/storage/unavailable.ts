@@ -1,0 +1,23 @@
+// Classifies driver errors that mean "the database cannot be reached or answer in time" rather than
+// "this query is wrong": those become 503 so that clients retry, instead of a 500.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'connection timeout',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return true;
+    // SQLSTATE class 08: connection exception; 57P0x: server shutting down or starting up;
+    // 57014: statement_timeout cancelled the query; 53300: too many connections.
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code) || code === '57014' || code === '53300') return true;
+  }
+  return UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m));
+}

@@ -1,0 +1,52 @@
+// Test databases. Every test file gets a database of its own: an in-memory PGlite, or a fresh
+// PostgreSQL database created on TEST_DATABASE_URL's server and dropped afterwards.
+// TEST_DB selects which (the vitest projects set it); on CI a missing PostgreSQL is a failure.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/storage/database.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** postgres:// URL of this test's database (PostgreSQL only), for starting real processes. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const handle = await openPGlite(undefined);
+    await migrateToLatest(handle);
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const name = `pms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient((c) => c.query(`create database ${name}`));
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres({ connectionString: url.toString(), poolSize: 4 });
+  await migrateToLatest(handle);
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Small builders for domain objects in unit tests.
+import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
+import type { PaymentMethod, PaymentPlan, Store } from '../../src/domain/payment-method.ts';
+
+export function dec(text: string): Decimal {
+  const value = parseDecimal(text);
+  if (!value) throw new Error(`bad decimal in test: ${text}`);
+  return value;
+}
+
+export function store(overrides: Partial<Store> = {}): Store {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    merchantId: 'm-test',
+    name: 'Test store',
+    currency: 'SEK',
+    bundleTitle: 'Part payment',
+    minimumInvoiceAmount: dec('0'),
+    ...overrides,
+  };
+}
+
+export function plan(overrides: Partial<PaymentPlan> = {}): PaymentPlan {
+  return {
+    name: '12 months',
+    durationMonths: 12,
+    annuityFactor: dec('0.083333333333'),
+    administrationFee: dec('0'),
+    setupFee: dec('0'),
+    interest: dec('0'),
+    ...overrides,
+  };
+}
+
+let counter = 0;
+export function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    storeId: '00000000-0000-4000-8000-000000000001',
+    sortOrder: counter,
+    name: `Method ${counter}`,
+    description: `Description ${counter}`,
+    type: 'PROVIDER_INVOICE',
+    minPurchaseLimit: dec('0'),
+    maxPurchaseLimit: dec('50000'),
+    minApplicationLimit: dec('0'),
+    maxApplicationLimit: dec('50000'),
+    legalLinks: [],
+    enabledForLegalCustomer: false,
+    enabledForNaturalCustomer: true,
+    campaign: { campaign: false, keywords: [] },
+    priceSignagePossible: false,
+    plans: [],
+    ...overrides,
+  };
+}
