@@ -63,10 +63,7 @@ export function withHeaders<E extends Error>(error: E, headers: Record<string, s
 
 /** True for errors created from this registry (their code and status are safe to show). */
 export function isRegisteredError(error: unknown): error is Error & { code: ErrorCode; statusCode: number } {
-  return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    Object.hasOwn(Errors, (error as { code: string }).code) &&
-    error instanceof Errors[(error as { code: ErrorCode }).code]
-  );
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' && Object.hasOwn(Errors, code) && error instanceof Errors[code as ErrorCode];
 }

@@ -54,7 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('price_signage_possible', 'boolean', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheck('payment_methods_purchase_limits', sql`min_purchase_limit <= max_purchase_limit`)
+    .addCheckConstraint('payment_methods_purchase_limits', sql`min_purchase_limit <= max_purchase_limit`)
     .execute();
   // Display order of a store, read by the listing and by group retrieval. Names compare byte-wise
   // (COLLATE "C") so the order is the same on every server whatever its locale.

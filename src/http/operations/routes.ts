@@ -1,0 +1,51 @@
+// Operations endpoints (contract §1): liveness and readiness for orchestrators.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.ts';
+import { Errors } from '../../errors.ts';
+import { ErrorResponse } from '../schemas/common.ts';
+
+const Status = Type.Object({ status: Type.String() });
+const READY_TIMEOUT_MS = 2000;
+
+export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        operationId: 'health',
+        summary: 'Liveness: the process is up and serving',
+        tags: ['Operations'],
+        response: { 200: Status },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        operationId: 'ready',
+        summary: 'Readiness: the database answers',
+        tags: ['Operations'],
+        response: { 200: Status, 503: ErrorResponse },
+      },
+    },
+    async (_request, reply) => {
+      // Bounded: a hung database makes this answer 503 quickly, never hang the probe.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Errors.DATABASE_UNAVAILABLE()), READY_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([ctx.database.ping(), timeout]);
+      } catch {
+        throw new Errors.DATABASE_UNAVAILABLE();
+      } finally {
+        clearTimeout(timer);
+      }
+      return reply.header('cache-control', 'no-store').send({ status: 'ready' });
+    },
+  );
+}

@@ -1,0 +1,65 @@
+// Bearer-token authentication for the merchant-facing routes (contract §3, §5; RFC 6750).
+// 401 when no valid token is presented, 403 when the token is valid but lacks the scope or the
+// store grant. Every 401 carries WWW-Authenticate.
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { TokenRejected, type Principal } from '../../auth/index.ts';
+import { Errors, withHeaders } from '../../errors.ts';
+
+export const REALM = 'payment-methods';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/** The token of `Authorization: Bearer <token>`; '' for another scheme or an empty token. */
+export function bearerToken(header: string): string {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+function invalidToken(description: string): Error {
+  // Quotes and backslashes cannot appear inside an RFC 7235 quoted-string unescaped.
+  const quoted = description.replace(/["\\]/g, '');
+  return withHeaders(new Errors.INVALID_TOKEN(description), {
+    'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${quoted}"`,
+  });
+}
+
+export function authenticate(ctx: AppContext, requiredScope: string): onRequestHookHandler {
+  return async (request) => {
+    const header = request.headers.authorization;
+    // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
+    if (header === undefined || header === '') {
+      throw withHeaders(new Errors.AUTHENTICATION_REQUIRED(), { 'www-authenticate': `Bearer realm="${REALM}"` });
+    }
+    const token = bearerToken(header);
+    if (token === '') throw invalidToken('the Authorization header is not "Bearer <token>"');
+    let principal: Principal;
+    try {
+      principal = await ctx.auth.verifyAccessToken(token);
+    } catch (error) {
+      if (error instanceof TokenRejected) throw invalidToken(error.message);
+      throw error;
+    }
+    if (!principal.scopes.includes(requiredScope)) {
+      throw withHeaders(new Errors.INSUFFICIENT_SCOPE(requiredScope), {
+        'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${requiredScope}"`,
+      });
+    }
+    request.principal = principal;
+  };
+}
+
+/**
+ * 403 unless the authenticated client's merchant owns the store. An unknown store is 403 too, so
+ * that one merchant cannot probe for another's store ids.
+ */
+export async function requireStoreGrant(ctx: AppContext, request: FastifyRequest, storeId: string): Promise<void> {
+  const principal = request.principal;
+  if (!principal) throw new Errors.INTERNAL();
+  const catalog = await ctx.catalog.storeCatalog(storeId.toLowerCase());
+  if (!catalog || catalog.store.merchantId !== principal.merchantId) throw new Errors.STORE_NOT_GRANTED(storeId);
+}

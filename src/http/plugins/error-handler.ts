@@ -1,0 +1,108 @@
+// Turns every failure into the contract's error shape (§2): JSON `{message, code}`, Cache-Control:
+// no-store, never a stack trace, SQL text or secret. Unexpected faults are logged and answered
+// with a generic 500; the process keeps serving.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Errors, isRegisteredError, type ErrorWithHeaders } from '../../errors.ts';
+import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Status for schema validation failures on this route (default 400; group retrieval uses 422). */
+    validationStatus?: number;
+  }
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string | undefined;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function describeValidation(error: FastifyError): string {
+  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  if (!issue) return error.message;
+  const context = error.validationContext ?? 'request';
+  const part = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path parameter' : context;
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (issue.keyword === 'required') {
+    const missing = String(issue.params.missingProperty ?? issue.params.requiredProperties ?? '').replace(/^\./, '');
+    return `${part} ${path ? `${path}.` : ''}${missing} is required`;
+  }
+  if (issue.keyword === 'additionalProperties') {
+    return `${part}${path ? ` ${path}` : ''} has an unknown property "${String(issue.params.additionalProperty)}"`;
+  }
+  return `${part}${path ? ` ${path}` : ''} ${issue.message ?? 'is invalid'}`;
+}
+
+/** Maps Fastify's own request errors (parsing, limits) to registered ones. */
+function fromFrameworkError(error: FastifyError, request: FastifyRequest): Error | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new Errors.UNSUPPORTED_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new Errors.PAYLOAD_TOO_LARGE(String(request.routeOptions.bodyLimit ?? ''));
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new Errors.MALFORMED_JSON();
+    default:
+      return undefined;
+  }
+}
+
+export interface NormalizedError {
+  status: number;
+  code: string;
+  message: string;
+  headers: Record<string, string>;
+  /** Unexpected: worth a log line at error level. */
+  unexpected: boolean;
+}
+
+export function normalizeError(raw: FastifyError, request: FastifyRequest): NormalizedError {
+  const error = fromFrameworkError(raw, request) ?? raw;
+  const headers = (error as ErrorWithHeaders).headers ?? {};
+  if (isRegisteredError(error)) {
+    return { status: error.statusCode, code: error.code, message: error.message, headers, unexpected: error.statusCode >= 500 };
+  }
+  if (raw.validation) {
+    const status = request.routeOptions.config.validationStatus ?? 400;
+    return { status, code: status === 422 ? 'INVALID_QUERY_PARAMETER' : 'INVALID_REQUEST', message: describeValidation(raw), headers, unexpected: false };
+  }
+  if (isDatabaseUnavailable(raw)) {
+    const e = new Errors.DATABASE_UNAVAILABLE();
+    return { status: 503, code: e.code, message: e.message, headers: { 'retry-after': '1' }, unexpected: true };
+  }
+  // Fastify's own 4xx (bad URL, content-length mismatch …) carry messages safe to show.
+  if (typeof raw.statusCode === 'number' && raw.statusCode >= 400 && raw.statusCode < 500 && raw.code?.startsWith('FST_')) {
+    return { status: raw.statusCode, code: 'INVALID_REQUEST', message: raw.message, headers, unexpected: false };
+  }
+  const e = new Errors.INTERNAL();
+  return { status: 500, code: e.code, message: e.message, headers, unexpected: true };
+}
+
+export function sendError(reply: FastifyReply, normalized: NormalizedError): FastifyReply {
+  return reply
+    .code(normalized.status)
+    .headers(normalized.headers)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ message: normalized.message, code: normalized.code });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const normalized = normalizeError(error, request);
+    if (normalized.unexpected) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, normalized);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const e = new Errors.ROUTE_NOT_FOUND(request.method, (request.url.split('?')[0] ?? '').slice(0, 200));
+    return sendError(reply, { status: 404, code: e.code, message: e.message, headers: {}, unexpected: false });
+  });
+}

@@ -1,0 +1,26 @@
+// ETag and If-None-Match (RFC 9110 §8.8.3, §13.1.2) for successful responses only: an error body
+// must never be answered with 304. The tag is a hash of the serialized body, so it changes exactly
+// when the content does (a catalog change, another amount).
+import { createHash } from 'node:crypto';
+import type { onSendHookHandler } from 'fastify';
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  // Weak comparison: W/"x" and "x" name the same representation for GET.
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+export const etagOnSend: onSendHookHandler<unknown> = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    return done(null, payload);
+  }
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
+    reply.code(304);
+    return done(null, '');
+  }
+  done(null, payload);
+};

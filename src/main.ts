@@ -1,0 +1,85 @@
+// The process: read configuration, open and migrate the database, apply the catalog, serve, and
+// shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, then close the database).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { build } from './app.ts';
+import { CatalogValidationError } from './catalog/validate.ts';
+import { ConfigError, readConfig, type Config } from './config.ts';
+import { createContext } from './context.ts';
+import { loadEmbedBundle } from './http/embed/routes.ts';
+import { applyCatalog, readCatalogFile } from './services/catalog-import.ts';
+import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
+import { migrateToLatest } from './storage/migrate.ts';
+import { demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
+  return openPGlite(path.resolve(config.dataDir));
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await migrateToLatest(database);
+
+  const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
+  let catalog: unknown;
+  if (catalogFile) {
+    try {
+      catalog = await readCatalogFile(catalogFile);
+      await applyCatalog(database.db, catalog);
+    } catch (error) {
+      if (error instanceof CatalogValidationError) {
+        await database.close();
+        fail(`catalog ${catalogFile} refused, nothing applied: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  const ctx = await createContext(config, database);
+  const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
+  const app = await build(ctx, {
+    embedBundle,
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach a log line (contract §2, SECURITY.md).
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
+  process.stdout.write(`\nPayment method sessions serving on ${config.publicUrl} (database: ${where}; ready in ${seconds} s)\n`);
+  const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
+  if (demo) process.stdout.write(demoWalkthrough(config.publicUrl, demo));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`error: start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,219 @@
+// GET /v1/sessions/{sessionId}/payment-method-groups, every rule of contract §4, through inject().
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIdOf } from '../../src/domain/group-id.ts';
+import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const M = {
+  invoice: '9f44e032-0b86-4592-ac19-ff8f3b87a4f2',
+  pp12: '220aeb84-8e9e-4fc3-82bc-f5b41a251bf0',
+  pp24: '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a',
+  pp36: 'e3c44e49-ae82-448a-9a2b-568a283129ef',
+  account: '76497737-3282-4947-9a48-e808be45eef1',
+  card: '579c1bb9-03c0-4760-b4bc-952d8efdda47',
+  swish: '29ec7bf2-3a24-4948-ad97-2049c4af710a',
+  businessInvoice: '081468fb-2942-4f56-a5ad-91c3d7d708b8',
+  blackWeek: '707120fd-3673-4b6e-9a91-03a5309c2a8f',
+  blackWeekCard: '5bac1986-5f46-4e13-ac85-1b480c57ac33',
+};
+
+interface Group {
+  id: string;
+  methodIds: string[];
+  title: string;
+  subtitle: string;
+  type: string;
+  customerTypes: string[];
+  internalData: string;
+}
+
+let service: TestService;
+let token: string;
+const clock = manualClock();
+
+async function newSession(body?: object): Promise<string> {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: `/v1/stores/${STORE}/sessions`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: body ? JSON.stringify(body) : '',
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+let session: string;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  token = await issueToken(service.app, 'nordic-home-backend', 'demo-secret-nordic-home-7Qm2vX9pL4');
+  session = await newSession();
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+function groups(sessionId: string, query: string, headers: Record<string, string> = {}) {
+  return service.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?${query}`, headers });
+}
+
+function expectError(response: Awaited<ReturnType<typeof groups>>, status: number): { message: string; code: string } {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as { message: string; code: string };
+  expect(typeof body.message).toBe('string');
+  return body;
+}
+
+describe('200', () => {
+  it('offers the eligible methods of the store, grouped, in display order', async () => {
+    const response = await groups(session, 'amount=1299.95&customerType=NATURAL');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, max-age=600');
+    const body = response.json() as Group[];
+    expect(body.map((g) => g.methodIds)).toEqual([[M.invoice], [M.pp12, M.pp24], [M.account], [M.card], [M.swish]]);
+    const bundle = body[1]!;
+    expect(bundle.title).toBe('Part payment');
+    expect(bundle.type).toBe('PROVIDER_PART_PAYMENT_SELECT_NOW');
+    expect(bundle.id).toBe(groupIdOf([M.pp12, M.pp24]));
+    expect(bundle.customerTypes).toEqual(['NATURAL']);
+    // 12 months: ceil(1299.95 × 0.083333333333) = 109; 24 months: ceil(1299.95 × 0.046121852303 + 29) = 89.
+    expect(bundle.subtitle).toBe('From 89 SEK/month');
+    expect(body[0]!.title).toBe('Invoice');
+    expect(body[0]!.subtitle).toBe('Pay within 30 days');
+    expect(body[3]!.customerTypes).toEqual(['NATURAL', 'LEGAL']);
+    const data = JSON.parse(Buffer.from(bundle.internalData, 'base64').toString('utf8')) as { type: string; methodIds: string[] };
+    expect(data.type).toBe(bundle.type);
+    expect(data.methodIds).toEqual(bundle.methodIds);
+  });
+
+  it('honours the customer type and the flattened flag', async () => {
+    const business = (await groups(session, 'amount=1299.95&customerType=LEGAL')).json() as Group[];
+    expect(business.map((g) => g.methodIds)).toEqual([[M.card], [M.swish], [M.businessInvoice]]);
+    const any = (await groups(session, 'amount=1299.95')).json() as Group[];
+    expect(any.map((g) => g.methodIds)).toContainEqual([M.businessInvoice]);
+    const flat = (await groups(session, 'amount=5000&customerType=NATURAL&flattened=true')).json() as Group[];
+    expect(flat.map((g) => g.methodIds)).toEqual([[M.invoice], [M.pp12], [M.pp24], [M.pp36], [M.account], [M.card], [M.swish]]);
+    expect(flat[1]!.title).toBe('Part payment 12 months');
+    const grouped = (await groups(session, 'amount=5000&customerType=NATURAL&flattened=false')).json() as Group[];
+    expect(grouped[1]!.methodIds).toEqual([M.pp12, M.pp24, M.pp36]);
+  });
+
+  it('applies purchase limits inclusively and exactly', async () => {
+    const at = async (amount: string) => ((await groups(session, `amount=${amount}&flattened=true`)).json() as Group[]).flatMap((g) => g.methodIds);
+    expect(await at('600')).toContain(M.pp12);
+    expect(await at('600.00')).toContain(M.pp12);
+    expect(await at('599.99')).not.toContain(M.pp12);
+    expect(await at('50000')).toContain(M.invoice);
+    expect(await at('50000.01')).not.toContain(M.invoice);
+    expect(await at('0')).toEqual([M.invoice, M.businessInvoice]);
+  });
+
+  it('an amount of any length is valid and exceeds every limit', async () => {
+    const response = await groups(session, `amount=${'9'.repeat(2000)}.99`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('a campaign session sees only that campaign’s methods, case-insensitively', async () => {
+    const campaignSession = await newSession({ campaign: 'blackweek' });
+    const body = (await groups(campaignSession, 'amount=1000&customerType=NATURAL')).json() as Group[];
+    expect(body.map((g) => g.methodIds)).toEqual([[M.blackWeek], [M.blackWeekCard]]);
+    expect(body[0]!.subtitle).toBe('From 167 SEK/month');
+    const other = await newSession({ campaign: 'CYBERMONDAY' });
+    expect(((await groups(other, 'amount=1000')).json() as Group[]).map((g) => g.methodIds)).toEqual([[M.blackWeekCard]]);
+    const none = await newSession({ campaign: 'SUMMER' });
+    expect((await groups(none, 'amount=1000')).json()).toEqual([]);
+  });
+
+  it('ETag and If-None-Match answer 304', async () => {
+    const first = await groups(session, 'amount=100');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await groups(session, 'amount=100', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('private, max-age=600');
+    expect((await groups(session, 'amount=100', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await groups(session, 'amount=200', { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it('any origin may read it, and preflight answers 204', async () => {
+    const response = await groups(session, 'amount=100', { origin: 'https://shop.example' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await service.app.inject({
+      method: 'OPTIONS',
+      url: `/v1/sessions/${session}/payment-method-groups?amount=100`,
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  it('errors carry CORS headers too, so a storefront can read them', async () => {
+    const response = await groups('00000000-0000-4000-8000-000000000000', 'amount=1', { origin: 'https://shop.example' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('400', () => {
+  it.each([
+    ['amount missing', 'customerType=NATURAL'],
+    ['no query at all', ''],
+    ['amount twice', 'amount=1&amount=2'],
+    ['amount twice, same value', 'amount=1&amount=1'],
+    ['customerType twice', 'amount=1&customerType=NATURAL&customerType=LEGAL'],
+    ['flattened twice', 'amount=1&flattened=true&flattened=true'],
+  ])('%s', async (_name, query) => {
+    expectError(await groups(session, query), 400);
+  });
+});
+
+describe('422', () => {
+  it.each(['', '1.', '.5', '1.234', '-1', '+1', 'abc', '1e3', ' 1', '1 ', '1,5', '0x10', '１２'])('amount=%s', async (amount) => {
+    expectError(await groups(session, `amount=${encodeURIComponent(amount)}`), 422);
+  });
+
+  it.each(['natural', 'BUSINESS', '', 'NATURAL,LEGAL'])('customerType=%s', async (customerType) => {
+    expectError(await groups(session, `amount=1&customerType=${customerType}`), 422);
+  });
+
+  it.each(['yes', '1', '0', '', 'TRUE'])('flattened=%s', async (flattened) => {
+    expectError(await groups(session, `amount=1&flattened=${flattened}`), 422);
+  });
+});
+
+describe('404 and 409', () => {
+  it('404 for an unknown session and for a malformed id', async () => {
+    expectError(await groups('6f1c1d3e-9a0b-4c7d-8e2f-0a1b2c3d4e5f', 'amount=1'), 404);
+    expectError(await groups('not-a-session', 'amount=1'), 404);
+    expectError(await groups(`${session}x`, 'amount=1'), 404);
+  });
+
+  it('query checks come before the session check', async () => {
+    expectError(await groups('not-a-session', 'customerType=NATURAL'), 400);
+    expectError(await groups('not-a-session', 'amount=abc'), 422);
+  });
+
+  it('409 once expiresAt has passed, and still 409 a day later', async () => {
+    const expiring = await newSession();
+    clock.advance(3600_000);
+    try {
+      expect((await groups(expiring, 'amount=1')).statusCode).toBe(200); // at expiresAt itself
+      clock.advance(1);
+      const body = expectError(await groups(expiring, 'amount=1'), 409);
+      expect(body.message).toMatch(/expired/i);
+      clock.advance(24 * 3600_000);
+      expectError(await groups(expiring, 'amount=1'), 409);
+      // Query errors still come first for an expired session.
+      expectError(await groups(expiring, 'amount=x'), 422);
+    } finally {
+      clock.advance(-(3600_000 + 1 + 24 * 3600_000));
+    }
+  });
+});

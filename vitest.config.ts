@@ -1,0 +1,40 @@
+// Test projects: pure unit tests once; database-backed tests (routes through inject(), storage,
+// auth) on PGlite and again on PostgreSQL. PostgreSQL is mandatory on CI (CI=true or
+// REQUIRE_POSTGRES=1): there an unreachable server fails the run instead of skipping it.
+import pg from 'pg';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresRequired = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    if (postgresRequired) {
+      throw new Error(`PostgreSQL is required here but ${postgresUrl} is unreachable: ${(error as Error).message}`);
+    }
+    process.stderr.write(`\nWARNING: PostgreSQL at ${postgresUrl} is unreachable; its test project is skipped.\n\n`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const DATABASE_TESTS = ['test/db/**/*.test.ts', 'test/auth/**/*.test.ts'];
+
+export default defineConfig(async () => {
+  const projects: TestProjectInlineConfiguration[] = [
+    { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/embed/**/*.test.ts'] } },
+    { test: { name: 'pglite', include: DATABASE_TESTS, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+  ];
+  if (await postgresReachable()) {
+    projects.push({
+      test: { name: 'postgres', include: DATABASE_TESTS, env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, testTimeout: 30_000, hookTimeout: 60_000 },
+    });
+  }
+  return { test: { projects } };
+});
