@@ -1,0 +1,103 @@
+// Group retrieval (spec §4.2, contract §4) as the storefront sees it: the URL, the request, and
+// the response sorted into the few outcomes the selector can show.
+
+export interface PaymentMethodGroup {
+  id: string;
+  methodIds: string[];
+  title: string;
+  subtitle: string;
+  /** Extensible enum (spec §2.3): any string is accepted. */
+  type: string;
+  customerTypes: string[];
+  internalData: string;
+}
+
+export interface GroupsQuery {
+  sessionId: string;
+  amount: string;
+  customerType: string | undefined;
+  flattened: boolean;
+}
+
+export type GroupsOutcome =
+  | { kind: 'groups'; groups: PaymentMethodGroup[] }
+  | { kind: 'expired'; message: string | undefined }
+  /** status 0: no HTTP answer (network failure, CORS refusal). */
+  | { kind: 'error'; status: number; message: string | undefined };
+
+/**
+ * The service base for a script URL. The script is served at `{PUBLIC_URL}/embed/{file}`, so the
+ * base is the folder above the script's: this keeps a PUBLIC_URL with a path prefix working,
+ * where the bare origin would not.
+ */
+export function apiBaseOfScript(scriptUrl: string): string {
+  return new URL('../', scriptUrl).href;
+}
+
+/** `{base}/v1/sessions/{id}/payment-method-groups?…`; parameters not set are left out. */
+export function groupsUrl(apiBase: string, query: GroupsQuery): string {
+  const base = apiBase.endsWith('/') ? apiBase : `${apiBase}/`;
+  const url = new URL(`v1/sessions/${encodeURIComponent(query.sessionId)}/payment-method-groups`, base);
+  url.searchParams.set('amount', query.amount);
+  if (query.customerType) url.searchParams.set('customerType', query.customerType);
+  if (query.flattened) url.searchParams.set('flattened', 'true');
+  return url.href;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+export function isGroup(value: unknown): value is PaymentMethodGroup {
+  if (typeof value !== 'object' || value === null) return false;
+  const g = value as Record<string, unknown>;
+  return (
+    typeof g.id === 'string' &&
+    isStringArray(g.methodIds) &&
+    typeof g.title === 'string' &&
+    typeof g.subtitle === 'string' &&
+    typeof g.type === 'string' &&
+    isStringArray(g.customerTypes) &&
+    typeof g.internalData === 'string'
+  );
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/** Sorts an HTTP answer (status and parsed JSON body, undefined when not JSON) into an outcome. */
+export function classifyResponse(status: number, body: unknown): GroupsOutcome {
+  if (status >= 200 && status < 300) {
+    // Only the fields we show are checked; a body of another shape is a fault, not "no groups".
+    if (Array.isArray(body) && body.every(isGroup)) return { kind: 'groups', groups: body };
+    return { kind: 'error', status, message: undefined };
+  }
+  if (status === 409) return { kind: 'expired', message: messageOf(body) };
+  return { kind: 'error', status, message: messageOf(body) };
+}
+
+/**
+ * Fetches the groups. Never rejects: a network failure is an outcome too. The caller drops the
+ * outcome when it aborted the request, since a newer one has taken its place.
+ */
+export async function fetchGroups(url: string, signal: AbortSignal): Promise<GroupsOutcome> {
+  try {
+    // Cookies are never needed (the session id is the credential) and would make the request
+    // a credentialed cross-origin one, which a wildcard Access-Control-Allow-Origin refuses.
+    const response = await fetch(url, { signal, credentials: 'omit', headers: { accept: 'application/json' } });
+    const body: unknown = await response.json().catch(() => undefined);
+    return classifyResponse(response.status, body);
+  } catch {
+    return { kind: 'error', status: 0, message: undefined };
+  }
+}
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** The amount format group retrieval accepts (contract §4). */
+export function isAmount(text: string): boolean {
+  return AMOUNT.test(text);
+}

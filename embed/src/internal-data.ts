@@ -1,0 +1,121 @@
+// Reads internalData (spec §2.2), the blob the service puts on each group for our own components.
+// Only these components may parse it; its shape is versioned by `v` and mirrors
+// src/domain/internal-data.ts (test/embed/internal-data.test.ts decodes what that file encodes).
+// Anything that does not match is refused as a whole (undefined), never half-rendered or thrown.
+
+export interface PaymentPlanData {
+  name: string;
+  durationMonths: number;
+  /** Whole currency units per month at `amount`. */
+  monthlyCost: string;
+  administrationFee: string;
+  setupFee: string;
+  interest: string;
+}
+
+export interface LegalLinkData {
+  url: string;
+  type: string;
+  appendAmount: boolean;
+}
+
+export interface MethodData {
+  id: string;
+  name: string;
+  description: string;
+  plans: PaymentPlanData[];
+  legalLinks: LegalLinkData[];
+}
+
+export interface InternalData {
+  v: 1;
+  type: string;
+  methodIds: string[];
+  title: string;
+  /** The purchase amount the plans were priced at, as the decimal string the storefront sent. */
+  amount: string;
+  currency: string;
+  methods: MethodData[];
+}
+
+/**
+ * Standard base64 of UTF-8 text → the text. atob alone yields one character per byte (Latin-1),
+ * which garbles "Delbetalning – 12 mån", so the bytes go through a strict UTF-8 decoder.
+ */
+export function decodeBase64Utf8(base64: string): string | undefined {
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+type Check<T> = (value: unknown) => value is T;
+
+const isString: Check<string> = (value): value is string => typeof value === 'string';
+const isBoolean: Check<boolean> = (value): value is boolean => typeof value === 'boolean';
+const isCount: Check<number> = (value): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function arrayOf<T>(check: Check<T>): Check<T[]> {
+  return (value): value is T[] => Array.isArray(value) && value.every(check);
+}
+
+function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
+  return (value): value is T =>
+    isRecord(value) && Object.keys(fields).every((key) => fields[key as keyof T](value[key]));
+}
+
+const isPlan = shape<PaymentPlanData>({
+  name: isString,
+  durationMonths: isCount,
+  monthlyCost: isString,
+  administrationFee: isString,
+  setupFee: isString,
+  interest: isString,
+});
+
+const isLegalLink = shape<LegalLinkData>({ url: isString, type: isString, appendAmount: isBoolean });
+
+const isMethod = shape<MethodData>({
+  id: isString,
+  name: isString,
+  description: isString,
+  plans: arrayOf(isPlan),
+  legalLinks: arrayOf(isLegalLink),
+});
+
+const isInternalData = shape<InternalData>({
+  v: (value): value is 1 => value === 1,
+  type: isString,
+  methodIds: arrayOf(isString),
+  title: isString,
+  amount: isString,
+  currency: isString,
+  methods: arrayOf(isMethod),
+});
+
+/** The decoded blob, or undefined when it is not base64 of UTF-8 JSON of a version we know. */
+export function parseInternalData(base64: string): InternalData | undefined {
+  const text = decodeBase64Utf8(base64);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isInternalData(value) ? value : undefined;
+}

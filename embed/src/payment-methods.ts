@@ -1,0 +1,280 @@
+// <payment-methods>: the storefront's payment method selector. Fetches the session's groups
+// (spec §4.2) and shows them as a WAI-ARIA radio group in shadow DOM; selection is reported with
+// events (events.ts) carrying the internalData for <payment-method>.
+
+import { fetchGroups, groupsUrl, type GroupsOutcome, type GroupsQuery, type PaymentMethodGroup } from './api.ts';
+import { h, style } from './dom.ts';
+import { DESELECT_EVENT, SELECT_EVENT, SESSION_EXPIRED_EVENT, emit, selectionDetail } from './events.ts';
+import { languageTagOf, pickLanguage, textsFor, type Texts } from './i18n.ts';
+import { isSelectKey, moveForKey, targetIndex } from './roving.ts';
+import { SELECTOR_CSS } from './styles.ts';
+
+/** Attributes that change what is fetched. */
+const QUERY_ATTRIBUTES = ['session-id', 'amount', 'customer-type', 'flattened', 'api-base'];
+
+/** How long attribute changes settle before a re-fetch, so typing an amount fetches once. */
+export const DEFAULT_DEBOUNCE_MS = 250;
+
+type Status = 'idle' | 'loading' | 'ready' | 'error' | 'expired';
+
+const GROUP_ID = 'data-group-id';
+
+export class PaymentMethodsElement extends HTMLElement {
+  static readonly observedAttributes = [...QUERY_ATTRIBUTES, 'lang'];
+
+  /**
+   * Service base used when the element has no `api-base` attribute. The script bundle sets it
+   * from its own URL; module users pass it to define(). Without either, the page's origin.
+   */
+  static defaultApiBase: string | undefined;
+
+  private readonly list: HTMLDivElement;
+  private readonly state: HTMLDivElement;
+  private status: Status = 'idle';
+  private groups: PaymentMethodGroup[] = [];
+  private selected: PaymentMethodGroup | undefined;
+  /** What went wrong, for the error state: status 0 when the service could not be reached. */
+  private failure: { status: number; message: string | undefined } | undefined;
+  private inflight: AbortController | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    // One live region for every state, present from the start: screen readers announce changes
+    // to a region they already know, not one that appears with its text.
+    this.state = h('div', { part: 'state', role: 'status', 'aria-live': 'polite' });
+    this.list = h('div', { part: 'group', role: 'radiogroup' });
+    this.list.hidden = true;
+    this.list.addEventListener('click', (event) => this.onClick(event));
+    this.list.addEventListener('keydown', (event) => this.onKeyDown(event));
+    root.append(style(SELECTOR_CSS), this.state, this.list);
+  }
+
+  connectedCallback(): void {
+    this.render();
+    void this.load();
+  }
+
+  disconnectedCallback(): void {
+    this.cancel();
+  }
+
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+    if (oldValue === newValue || !this.isConnected) return;
+    if (name === 'lang') {
+      this.render();
+      return;
+    }
+    // The answer in flight is for the old attributes: drop it now, fetch once they settle.
+    this.cancel();
+    this.timer = setTimeout(() => void this.load(), this.debounceMs());
+  }
+
+  private debounceMs(): number {
+    const raw = this.getAttribute('debounce');
+    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_DEBOUNCE_MS;
+  }
+
+  private apiBase(): string {
+    return this.getAttribute('api-base') ?? PaymentMethodsElement.defaultApiBase ?? new URL('/', document.baseURI).href;
+  }
+
+  /** Undefined until the page has set both required attributes. */
+  private query(): GroupsQuery | undefined {
+    const sessionId = this.getAttribute('session-id');
+    const amount = this.getAttribute('amount');
+    if (!sessionId || !amount) return undefined;
+    return {
+      sessionId,
+      amount,
+      customerType: this.getAttribute('customer-type') || undefined,
+      flattened: this.hasAttribute('flattened'),
+    };
+  }
+
+  private cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.inflight?.abort();
+    this.inflight = undefined;
+  }
+
+  private async load(): Promise<void> {
+    this.cancel();
+    const query = this.query();
+    if (!query) {
+      this.apply('idle', []);
+      return;
+    }
+    const controller = new AbortController();
+    this.inflight = controller;
+    // A list already on screen stays (marked busy) while it is refreshed, rather than flickering.
+    if (this.status === 'ready' && this.groups.length > 0) this.list.setAttribute('aria-busy', 'true');
+    else this.apply('loading', []);
+    const outcome = await fetchGroups(groupsUrl(this.apiBase(), query), controller.signal);
+    if (controller.signal.aborted) return;
+    this.inflight = undefined;
+    this.settle(outcome, query.sessionId);
+  }
+
+  private settle(outcome: GroupsOutcome, sessionId: string): void {
+    switch (outcome.kind) {
+      case 'groups':
+        this.apply('ready', outcome.groups);
+        return;
+      case 'error':
+        this.failure = outcome;
+        this.apply('error', []);
+        return;
+      case 'expired':
+        this.apply('expired', []);
+        emit(this, SESSION_EXPIRED_EVENT, { sessionId, message: outcome.message ?? this.texts().expired });
+        return;
+    }
+  }
+
+  /**
+   * Shows a new state and list, then reports what happened to the selection: kept when a group
+   * with the same id is still offered (re-announced with `payment-method-select` when its
+   * internalData changed, e.g. plans priced at a new amount), otherwise deselected.
+   */
+  private apply(status: Status, groups: PaymentMethodGroup[]): void {
+    const previous = this.selected;
+    const kept = previous && groups.find((group) => group.id === previous.id);
+    this.status = status;
+    this.groups = groups;
+    this.selected = kept;
+    this.list.removeAttribute('aria-busy');
+    this.renderOptions();
+    this.render();
+    if (previous && !kept) emit(this, DESELECT_EVENT, selectionDetail(previous));
+    else if (previous && kept && kept.internalData !== previous.internalData) emit(this, SELECT_EVENT, selectionDetail(kept));
+  }
+
+  private select(group: PaymentMethodGroup): void {
+    const previous = this.selected;
+    if (previous?.id === group.id) return;
+    this.selected = group;
+    this.syncSelection();
+    if (previous) emit(this, DESELECT_EVENT, selectionDetail(previous));
+    emit(this, SELECT_EVENT, selectionDetail(group));
+  }
+
+  private texts(): Texts {
+    return textsFor(pickLanguage(languageTagOf(this)));
+  }
+
+  /** Language-dependent text and visibility; cheap, so run on every state or `lang` change. */
+  private render(): void {
+    const texts = this.texts();
+    this.list.setAttribute('aria-label', texts.groupLabel);
+    this.list.hidden = this.groups.length === 0;
+    this.state.setAttribute('part', `state state-${this.status}`);
+    this.state.replaceChildren(...this.stateContent(texts));
+  }
+
+  private stateContent(texts: Texts): Array<Node | string> {
+    switch (this.status) {
+      case 'idle':
+        return [];
+      case 'loading':
+        return [texts.loading];
+      case 'ready':
+        return this.groups.length === 0 ? [texts.empty] : [];
+      case 'expired':
+        return [texts.expired];
+      case 'error': {
+        const failure = this.failure;
+        if (!failure || failure.status === 0) return [texts.unreachable, this.retryButton(texts)];
+        const message = failure.message ? [' ', h('span', { part: 'message' }, failure.message)] : [];
+        return [texts.error, ...message, this.retryButton(texts)];
+      }
+    }
+  }
+
+  private retryButton(texts: Texts): HTMLButtonElement {
+    const button = h('button', { type: 'button', part: 'retry' }, texts.retry);
+    button.addEventListener('click', () => void this.load());
+    return button;
+  }
+
+  private renderOptions(): void {
+    const focused = this.shadowRoot?.activeElement?.getAttribute(GROUP_ID);
+    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index)));
+    this.syncSelection();
+    // Rebuilding the list must not drop keyboard focus on the floor.
+    if (focused !== null && focused !== undefined) {
+      const options = this.options();
+      (options.find((o) => o.getAttribute(GROUP_ID) === focused) ?? options.find((o) => o.tabIndex === 0))?.focus();
+    }
+  }
+
+  private option(group: PaymentMethodGroup, index: number): HTMLElement {
+    const titleId = `pm-${index}-title`;
+    const subtitleId = `pm-${index}-subtitle`;
+    const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, group.subtitle) : undefined;
+    const option = h(
+      'div',
+      { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },
+      h('span', { part: 'indicator', 'aria-hidden': 'true' }),
+      h('span', { part: 'label' }, h('span', { part: 'title', id: titleId }, group.title), subtitle),
+    );
+    if (subtitle) option.setAttribute('aria-describedby', subtitleId);
+    return option;
+  }
+
+  private options(): HTMLElement[] {
+    return Array.from(this.list.children) as HTMLElement[];
+  }
+
+  /** aria-checked, the `checked` part and the roving tabindex: the checked option, else the first. */
+  private syncSelection(): void {
+    const selectedId = this.selected?.id;
+    this.options().forEach((option, index) => {
+      const checked = option.getAttribute(GROUP_ID) === selectedId;
+      option.setAttribute('aria-checked', String(checked));
+      option.setAttribute('part', checked ? 'option checked' : 'option');
+      option.tabIndex = checked || (selectedId === undefined && index === 0) ? 0 : -1;
+    });
+  }
+
+  private groupOf(option: HTMLElement): PaymentMethodGroup | undefined {
+    const id = option.getAttribute(GROUP_ID);
+    return this.groups.find((group) => group.id === id);
+  }
+
+  private optionAt(target: EventTarget | null): HTMLElement | undefined {
+    const option = target instanceof Element ? target.closest<HTMLElement>('[role="radio"]') : null;
+    return option ?? undefined;
+  }
+
+  private onClick(event: MouseEvent): void {
+    const option = this.optionAt(event.target);
+    const group = option && this.groupOf(option);
+    if (!option || !group) return;
+    option.focus();
+    this.select(group);
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const option = this.optionAt(event.target);
+    // Modified keys belong to the browser and assistive technology (e.g. Alt+Left is "back").
+    if (!option || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isSelectKey(event.key)) {
+      event.preventDefault();
+      const group = this.groupOf(option);
+      if (group) this.select(group);
+      return;
+    }
+    const move = moveForKey(event.key);
+    if (!move) return;
+    event.preventDefault(); // arrows and Home/End would scroll the page
+    const options = this.options();
+    const target = options[targetIndex(move, options.indexOf(option), options.length)];
+    const group = target && this.groupOf(target);
+    if (!target || !group) return;
+    target.focus();
+    this.select(group);
+  }
+}

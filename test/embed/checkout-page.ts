@@ -1,0 +1,205 @@
+// Browser side of the storefront tests: Debian's Chromium through playwright-core, a checkout
+// page that loads the script the way a storefront does, and readers for what the page shows.
+// Nothing here knows about the stub, so the same helpers can drive a page against the real service.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Fails, not skips, without Chromium: CI installs it, so its absence is a broken machine. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed (${CHROMIUM} is missing). The storefront browser tests need Debian's ` +
+        'chromium: run `apt-get update && apt-get install -y chromium`.',
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Without the networking flags Chromium calls home at start-up, which this sandbox refuses.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const EVENT_TYPES = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'] as const;
+
+export interface RecordedEvent {
+  type: (typeof EVENT_TYPES)[number];
+  detail: Record<string, unknown>;
+}
+
+export interface CheckoutPageOptions {
+  /** The script URL (embed.src). */
+  scriptSrc: string;
+  sessionId: string;
+  amount: string;
+  /** The document language (`<html lang>`). */
+  lang?: string;
+  /** More attributes of <payment-methods>; `true` for a boolean attribute. */
+  attributes?: Record<string, string | true>;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A minimal storefront checkout: <payment-methods> and, as a storefront would wire it, a
+ * <payment-method> showing the selected group's details. Every event lands in window.__events.
+ */
+export function checkoutPage(options: CheckoutPageOptions): string {
+  const all: Record<string, string | true> = { 'session-id': options.sessionId, amount: options.amount, ...options.attributes };
+  const attributes = Object.entries(all)
+    .map(([name, value]) => (value === true ? name : `${name}="${escapeHtml(value)}"`))
+    .join(' ');
+  return `<!doctype html>
+<html lang="${escapeHtml(options.lang ?? 'en')}">
+<head>
+<meta charset="utf-8">
+<title>Checkout</title>
+<link rel="icon" href="data:,">
+<script>
+  window.__events = [];
+  for (const type of ${JSON.stringify(EVENT_TYPES)}) {
+    document.addEventListener(type, (event) => {
+      window.__events.push({ type, detail: event.detail });
+      const details = document.querySelector('payment-method');
+      if (type === 'payment-method-select') details.setAttribute('data', event.detail.internalData);
+      if (type === 'payment-method-deselect') details.removeAttribute('data');
+    });
+  }
+</script>
+</head>
+<body>
+<h1>Checkout</h1>
+<payment-methods ${attributes}></payment-methods>
+<payment-method></payment-method>
+<script src="${escapeHtml(options.scriptSrc)}"></script>
+</body>
+</html>`;
+}
+
+export interface OptionState {
+  groupId: string | null;
+  title: string;
+  subtitle: string;
+  checked: string | null;
+  tabIndex: number;
+}
+
+export class Checkout {
+  /** Console errors and uncaught exceptions, as they came. */
+  readonly consoleErrors: string[] = [];
+
+  constructor(
+    private readonly context: BrowserContext,
+    readonly page: Page,
+  ) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => this.consoleErrors.push(`uncaught: ${error.message}`));
+  }
+
+  /** Locators pierce open shadow roots, so these reach inside the components. */
+  get radiogroup(): Locator {
+    return this.page.locator('payment-methods [role="radiogroup"]');
+  }
+
+  get options(): Locator {
+    return this.page.locator('payment-methods [role="radio"]');
+  }
+
+  option(title: string): Locator {
+    return this.options.filter({ hasText: title });
+  }
+
+  get state(): Locator {
+    return this.page.locator('payment-methods [part~="state"]');
+  }
+
+  get details(): Locator {
+    return this.page.locator('payment-method [part~="details"]');
+  }
+
+  /** Waits until the selector shows `count` options and no refresh is under way. */
+  async waitForOptions(count: number): Promise<OptionState[]> {
+    await this.page.waitForFunction((n) => {
+      const root = document.querySelector('payment-methods')?.shadowRoot;
+      const group = root?.querySelector('[role="radiogroup"]');
+      return group?.querySelectorAll('[role="radio"]').length === n && !group.hasAttribute('aria-busy');
+    }, count);
+    return this.optionStates();
+  }
+
+  async optionStates(): Promise<OptionState[]> {
+    return this.page.evaluate(() =>
+      Array.from(document.querySelector('payment-methods')!.shadowRoot!.querySelectorAll<HTMLElement>('[role="radio"]'), (o) => ({
+        groupId: o.getAttribute('data-group-id'),
+        title: o.querySelector('[part~="title"]')?.textContent ?? '',
+        subtitle: o.querySelector('[part~="subtitle"]')?.textContent ?? '',
+        checked: o.getAttribute('aria-checked'),
+        tabIndex: o.tabIndex,
+      })),
+    );
+  }
+
+  /** Title of the option that has focus, or null. */
+  async focusedTitle(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const active = document.querySelector('payment-methods')!.shadowRoot!.activeElement;
+      return active?.querySelector('[part~="title"]')?.textContent ?? null;
+    });
+  }
+
+  async events(): Promise<RecordedEvent[]> {
+    return this.page.evaluate(() => (window as unknown as { __events: RecordedEvent[] }).__events);
+  }
+
+  /** Waits until at least `count` events were dispatched, and returns them all. */
+  async waitForEvents(count: number): Promise<RecordedEvent[]> {
+    await this.page.waitForFunction(
+      (n) => (window as unknown as { __events: unknown[] }).__events.length >= n,
+      count,
+    );
+    return this.events();
+  }
+
+  async setAttribute(selector: string, name: string, value: string): Promise<void> {
+    await this.page.locator(selector).evaluate((element, [n, v]) => element.setAttribute(n!, v!), [name, value]);
+  }
+
+  /**
+   * Console errors other than the browser's own "Failed to load resource" line for an HTTP
+   * status the test provoked on purpose (Chromium logs one for every 4xx/5xx answer).
+   */
+  unexpectedConsoleErrors(expectedStatuses: readonly number[] = []): string[] {
+    return this.consoleErrors.filter((text) => {
+      const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
+      return status === undefined || !expectedStatuses.includes(Number(status));
+    });
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+}
+
+export async function openCheckout(browser: Browser, url: string): Promise<Checkout> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Fail with Playwright's own message well before the test runner's timeout.
+  page.setDefaultTimeout(10_000);
+  const checkout = new Checkout(context, page);
+  await page.goto(url);
+  return checkout;
+}

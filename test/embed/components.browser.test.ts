@@ -1,0 +1,350 @@
+// The storefront script in Chromium against the stub service: what a shopper sees and does, and
+// what the storefront page is told.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
+import { Checkout, checkoutPage, launchChromium, openCheckout, type CheckoutPageOptions } from './checkout-page.ts';
+import { PRICE_INFO_URL, groupsFor } from './fixtures.ts';
+import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
+
+const at = (amount: string) => groupsFor({ amount, customerType: undefined, flattened: false });
+
+function selection(group: ReturnType<typeof at>[number]) {
+  return { groupId: group.id, methodIds: group.methodIds, type: group.type, internalData: group.internalData };
+}
+
+function named(groups: ReturnType<typeof at>, title: string) {
+  const group = groups.find((g) => g.title === title);
+  if (!group) throw new Error(`no group ${title}`);
+  return group;
+}
+
+describe('storefront components in Chromium', { timeout: 30_000 }, () => {
+  let browser: Browser;
+  let bundleDir: string;
+  let bundle: EmbedBundle;
+  /** The service: the script and the groups endpoint. */
+  let api: StubServer;
+  /** A merchant's storefront on another origin, serving only pages (and the script, when asked). */
+  let storefront: StubServer;
+  let checkout: Checkout | undefined;
+  /** HTTP error statuses the current test provokes; Chromium logs each as a console error. */
+  let expectedStatuses: number[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    bundleDir = await mkdtemp(path.join(tmpdir(), 'embed-browser-'));
+    bundle = await loadEmbedBundle(bundleDir);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    api = await startStubServer({ bundle });
+    storefront = await startStubServer({ bundle });
+    expectedStatuses = [];
+  });
+
+  afterEach(async () => {
+    const errors = checkout?.unexpectedConsoleErrors(expectedStatuses) ?? [];
+    await checkout?.close();
+    checkout = undefined;
+    await api.close();
+    await storefront.close();
+    expect(errors, 'console errors').toEqual([]);
+  });
+
+  /** Opens a checkout page on the service's own origin, loading the script from the service. */
+  async function open(options: Omit<CheckoutPageOptions, 'scriptSrc'>, host: StubServer = api): Promise<Checkout> {
+    checkout = await openCheckout(browser, host.page(checkoutPage({ scriptSrc: api.scriptUrl!, ...options })));
+    return checkout;
+  }
+
+  it('renders the groups in the order served, as an accessible radio group', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    const options = await c.waitForOptions(4);
+    const served = at('1500');
+    expect(options).toEqual(
+      served.map((g, index) => ({
+        groupId: g.id,
+        title: g.title,
+        subtitle: g.subtitle,
+        checked: 'false',
+        tabIndex: index === 0 ? 0 : -1,
+      })),
+    );
+    expect(options.map((o) => o.title)).toEqual(['Invoice', 'Part payment', 'Kort – Visa & Mastercard', 'Swish']);
+    expect(options[1]!.subtitle).toBe('From 100 SEK/month');
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Payment method');
+    await expect(c.state.textContent()).resolves.toBe('');
+    const request = api.groupsRequests[0]!;
+    expect([request.sessionId, request.query.toString()]).toEqual([SESSIONS.ok, 'amount=1500']);
+  });
+
+  it('sends customerType and flattened when the attributes are set', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500', attributes: { 'customer-type': 'NATURAL', flattened: true } });
+    const options = await c.waitForOptions(5);
+    expect(options.map((o) => o.title)).toEqual(CATALOG_NAMES);
+    expect(api.groupsRequests[0]!.query.toString()).toBe('amount=1500&customerType=NATURAL&flattened=true');
+  });
+
+  it('selects on click and tells the page which group, with its internalData', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    await c.waitForOptions(4);
+    await c.option('Part payment').click();
+    const events = await c.waitForEvents(1);
+    expect(events).toEqual([{ type: 'payment-method-select', detail: selection(named(at('1500'), 'Part payment')) }]);
+    const options = await c.optionStates();
+    expect(options.map((o) => [o.checked, o.tabIndex])).toEqual([
+      ['false', -1],
+      ['true', 0],
+      ['false', -1],
+      ['false', -1],
+    ]);
+    // Clicking the checked option again changes nothing.
+    await c.option('Part payment').click();
+    await c.option('Swish').click();
+    expect((await c.waitForEvents(3)).map((e) => e.type)).toEqual([
+      'payment-method-select',
+      'payment-method-deselect',
+      'payment-method-select',
+    ]);
+  });
+
+  it('deselects the previous group before selecting the next', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    await c.waitForOptions(4);
+    const groups = at('1500');
+    await c.option('Invoice').click();
+    await c.option('Swish').click();
+    expect(await c.waitForEvents(3)).toEqual([
+      { type: 'payment-method-select', detail: selection(named(groups, 'Invoice')) },
+      { type: 'payment-method-deselect', detail: selection(named(groups, 'Invoice')) },
+      { type: 'payment-method-select', detail: selection(named(groups, 'Swish')) },
+    ]);
+  });
+
+  it('follows the radio group keyboard pattern with a visible focus', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    await c.waitForOptions(4);
+    const { page } = c;
+
+    // Tab reaches the group once, on its first option; nothing is selected by focusing.
+    await page.keyboard.press('Tab');
+    expect(await c.focusedTitle()).toBe('Invoice');
+    expect(await c.events()).toEqual([]);
+    const outline = await page.evaluate(() => {
+      const active = document.querySelector('payment-methods')!.shadowRoot!.activeElement!;
+      return getComputedStyle(active).outlineStyle;
+    });
+    expect(outline).toBe('solid');
+
+    await page.keyboard.press('Space');
+    await c.waitForEvents(1);
+    await page.keyboard.press('ArrowDown');
+    expect(await c.focusedTitle()).toBe('Part payment');
+    await page.keyboard.press('ArrowRight');
+    expect(await c.focusedTitle()).toBe('Kort – Visa & Mastercard');
+    await page.keyboard.press('End');
+    expect(await c.focusedTitle()).toBe('Swish');
+    await page.keyboard.press('ArrowDown'); // wraps
+    expect(await c.focusedTitle()).toBe('Invoice');
+    await page.keyboard.press('ArrowUp'); // wraps back
+    expect(await c.focusedTitle()).toBe('Swish');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowLeft'); // wraps
+    expect(await c.focusedTitle()).toBe('Swish');
+    const events = await c.waitForEvents(15);
+    expect(events).toHaveLength(15); // 8 selections, each but the first after a deselection
+    const titles = (id: unknown) => at('1500').find((g) => g.id === id)!.title;
+    expect(events.filter((e) => e.type === 'payment-method-select').map((e) => titles(e.detail.groupId))).toEqual([
+      'Invoice',
+      'Part payment',
+      'Kort – Visa & Mastercard',
+      'Swish',
+      'Invoice',
+      'Swish',
+      'Invoice',
+      'Swish',
+    ]);
+    expect((await c.optionStates()).map((o) => o.checked)).toEqual(['false', 'false', 'false', 'true']);
+
+    // Tab order holds only the checked option.
+    expect((await c.optionStates()).map((o) => o.tabIndex)).toEqual([-1, -1, -1, 0]);
+
+    // Enter checks a focused but unchecked option.
+    await c.option('Part payment').focus();
+    await page.keyboard.press('Enter');
+    const all = await c.waitForEvents(17);
+    expect(all).toHaveLength(17);
+    const last = all.slice(-2);
+    expect(last.map((e) => [e.type, titles(e.detail.groupId)])).toEqual([
+      ['payment-method-deselect', 'Swish'],
+      ['payment-method-select', 'Part payment'],
+    ]);
+  });
+
+  it('re-fetches once when the amount changes, keeping a selection that is still offered', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    await c.waitForOptions(4);
+    await c.option('Invoice').click();
+    await c.waitForEvents(1);
+
+    // Three quick changes, as from typing: one request, for the last value.
+    await c.page.evaluate(() => {
+      const selector = document.querySelector('payment-methods')!;
+      for (const amount of ['2', '25', '2500']) selector.setAttribute('amount', amount);
+    });
+    // Invoice is still offered, so it stays checked; it is announced again because its
+    // internalData now carries plans and links for the new amount.
+    const events = await c.waitForEvents(2);
+    expect(events[1]).toEqual({ type: 'payment-method-select', detail: selection(named(at('2500'), 'Invoice')) });
+    const options = await c.waitForOptions(3); // Swish ends at 2000
+    expect(options.map((o) => [o.title, o.checked])).toEqual([
+      ['Invoice', 'true'],
+      ['Part payment', 'false'],
+      ['Kort – Visa & Mastercard', 'false'],
+    ]);
+    expect(options[1]!.subtitle).toBe('From 147 SEK/month');
+    expect(api.groupsRequests.map((r) => r.query.get('amount'))).toEqual(['1500', '2500']);
+    // The page passed the new internalData on: the price link carries the new amount.
+    await expect(c.details.locator('a').getAttribute('href')).resolves.toBe(`${PRICE_INFO_URL}2500`);
+  });
+
+  it('deselects when the selected group is no longer offered', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500', attributes: { debounce: '0' } });
+    await c.waitForOptions(4);
+    await c.option('Swish').click();
+    await c.waitForEvents(1);
+    await c.setAttribute('payment-methods', 'amount', '2500');
+    const events = await c.waitForEvents(2);
+    expect(events[1]).toEqual({ type: 'payment-method-deselect', detail: selection(named(at('1500'), 'Swish')) });
+    const options = await c.waitForOptions(3);
+    expect(options.map((o) => [o.checked, o.tabIndex])).toEqual([
+      ['false', 0],
+      ['false', -1],
+      ['false', -1],
+    ]);
+  });
+
+  it('shows loading, and aborts a request that a newer one replaces', async () => {
+    const c = await open({ sessionId: SESSIONS.held, amount: '1500', attributes: { debounce: '0' } });
+    const first = await api.groupsRequest(0);
+    await expect(c.state.textContent()).resolves.toBe('Loading payment methods…');
+    await c.setAttribute('payment-methods', 'amount', '2500');
+    await first.abandoned;
+    const second = await api.groupsRequest(1);
+    expect(second.query.get('amount')).toBe('2500');
+    api.release();
+    const options = await c.waitForOptions(3);
+    expect(options.map((o) => o.groupId)).toEqual(at('2500').map((g) => g.id));
+  });
+
+  it('on 409 tells the page the session expired and shows it', async () => {
+    expectedStatuses = [409];
+    const c = await open({ sessionId: SESSIONS.expired, amount: '1500' });
+    expect(await c.waitForEvents(1)).toEqual([
+      { type: 'payment-session-expired', detail: { sessionId: SESSIONS.expired, message: EXPIRED_MESSAGE } },
+    ]);
+    await expect(c.state.textContent()).resolves.toBe('This payment session has expired.');
+    await expect(c.state.getAttribute('part')).resolves.toBe('state state-expired');
+    await expect(c.radiogroup.isHidden()).resolves.toBe(true);
+  });
+
+  it('shows the server message on an error, and retries on request', async () => {
+    expectedStatuses = [500];
+    const c = await open({ sessionId: SESSIONS.failing, amount: '1500' });
+    await c.page.locator('payment-methods [part~="state-error"]').waitFor();
+    await expect(c.state.textContent()).resolves.toBe(`Payment methods could not be loaded. ${INTERNAL_MESSAGE}Try again`);
+    await c.page.locator('payment-methods [part~="retry"]').click();
+    const retried = await api.groupsRequest(1);
+    expect(retried.sessionId).toBe(SESSIONS.failing);
+  });
+
+  it('shows the empty state, in Swedish when the page is Swedish', async () => {
+    const c = await open({ sessionId: SESSIONS.empty, amount: '1500', lang: 'sv-SE' });
+    await c.page.locator('payment-methods [part~="state-ready"]').waitFor();
+    await expect(c.state.textContent()).resolves.toBe('Inga betalsätt är tillgängliga för det här beloppet');
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalsätt');
+    // The element's own lang wins over the page's.
+    await c.setAttribute('payment-methods', 'lang', 'en');
+    await expect(c.state.textContent()).resolves.toBe('No payment methods available for this amount');
+  });
+
+  it('shows the selected group’s plans and price information with the amount appended', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' });
+    await c.waitForOptions(4);
+    await c.option('Part payment').click();
+    await c.details.locator('[part~="plan"]').first().waitFor();
+    await expect(c.details.locator('[part~="method-name"]').allTextContents()).resolves.toEqual([
+      'Delbetalning 12 mån',
+      'Delbetalning 24 mån',
+    ]);
+    // 1500 × 0.0899 + 29 → 164; 1500 × 0.0469 + 29 → 100 (contract §4, rounded up).
+    await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual([
+      '164 SEK/month',
+      '100 SEK/month',
+    ]);
+    await expect(c.details.locator('[part~="plan-terms"]').first().textContent()).resolves.toBe(
+      'Duration12 monthsInterest9.95 %Administration fee29 SEK/monthSetup fee0 SEK',
+    );
+    // Both members link the same page: shown once.
+    const link = c.details.locator('a');
+    await expect(link.count()).resolves.toBe(1);
+    await expect(link.evaluate((a: HTMLAnchorElement) => [a.getAttribute('href'), a.target, a.rel])).resolves.toEqual([
+      `${PRICE_INFO_URL}1500`,
+      '_blank',
+      'noopener',
+    ]);
+    // The page's own amount attribute wins.
+    await c.setAttribute('payment-method', 'amount', '1500.50');
+    await expect(link.getAttribute('href')).resolves.toBe(`${PRICE_INFO_URL}1500.50`);
+    // Undecodable data degrades to a quiet note, never an exception.
+    await c.setAttribute('payment-method', 'data', 'not base64!');
+    await expect(c.details.textContent()).resolves.toBe('Payment details are unavailable.');
+  });
+
+  it('shows details in Swedish', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500', lang: 'sv' });
+    await c.waitForOptions(4);
+    await c.option('Part payment').click();
+    await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['164 SEK/mån', '100 SEK/mån']);
+    await expect(c.details.locator('[part~="plan-terms"]').first().textContent()).resolves.toBe(
+      'Löptid12 månaderRänta9,95 %Administrationsavgift29 SEK/månUppläggningsavgift0 SEK',
+    );
+    await expect(c.details.locator('a').textContent()).resolves.toBe('Prisinformation (öppnas i ett nytt fönster)');
+  });
+
+  it('works on a storefront of another origin, calling the service the script came from', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500' }, storefront);
+    await c.waitForOptions(4);
+    expect(new URL(c.page.url()).origin).not.toBe(api.url);
+    expect(api.groupsRequests.map((r) => r.origin)).toEqual([storefront.url]);
+    expect(storefront.groupsRequests).toEqual([]);
+  });
+
+  it('calls the api-base attribute’s service instead, when given', async () => {
+    checkout = await openCheckout(
+      browser,
+      storefront.page(
+        checkoutPage({
+          scriptSrc: storefront.scriptUrl!,
+          sessionId: SESSIONS.ok,
+          amount: '1500',
+          attributes: { 'api-base': api.url },
+        }),
+      ),
+    );
+    await checkout.waitForOptions(4);
+    expect(api.groupsRequests).toHaveLength(1);
+    expect(storefront.groupsRequests).toEqual([]);
+  });
+});
+
+const CATALOG_NAMES = ['Invoice', 'Delbetalning 12 mån', 'Delbetalning 24 mån', 'Kort – Visa & Mastercard', 'Swish'];
