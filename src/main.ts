@@ -74,9 +74,12 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
-  process.stdout.write(`\nPayment method sessions serving on ${config.publicUrl} (database: ${where}; ready in ${seconds} s)\n`);
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
-  if (demo) process.stdout.write(demoWalkthrough(config.publicUrl, demo));
+  // One write, so that whoever waits for the "serving on" line gets the credentials with it.
+  process.stdout.write(
+    `\nPayment method sessions serving on ${config.publicUrl} (database: ${where}; ready in ${seconds} s)\n` +
+      (demo ? demoWalkthrough(config.publicUrl, demo) : ''),
+  );
 }
 
 main().catch((error: unknown) => {

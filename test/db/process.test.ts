@@ -1,0 +1,102 @@
+// The real process: the README's start command path, restarts on existing data, durability of an
+// acknowledged session across kill -9, refusal of an invalid catalog, graceful SIGTERM.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCatalog } from '../helpers/app.ts';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { buildDist, freePort, runServerToExit, startServer } from '../helpers/process.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const BASIC = `Basic ${Buffer.from('nordic-home-backend:demo-secret-nordic-home-7Qm2vX9pL4').toString('base64')}`;
+
+let workDir: string;
+let database: TestDatabase | undefined;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  buildDist();
+  workDir = await mkdtemp(path.join(tmpdir(), 'pms-process-'));
+  if (testDatabaseKind === 'postgres') {
+    database = await createTestDatabase('postgres');
+    // The server migrates and loads the catalog itself; this handle only made the database.
+    await database.handle.close();
+    env = { DATABASE_URL: database.url!, DEMO: '1' };
+  } else {
+    env = { DATA_DIR: path.join(workDir, 'data') };
+  }
+});
+
+afterAll(async () => {
+  await database?.drop().catch(() => {});
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function token(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function createSession(baseUrl: string, accessToken: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/stores/${STORE}/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('the server process', () => {
+  it('serves the demo, keeps acknowledged sessions and tokens across kill -9, and restarts on its data', async () => {
+    // Same address across the restart: it is the tokens' issuer.
+    const address = { ...env, PORT: String(await freePort()) };
+    const first = await startServer(address);
+    expect(first.output()).toContain('client secret: demo-secret-nordic-home-7Qm2vX9pL4');
+    console.info(`[${testDatabaseKind}] first start served after ${first.startupMs.toFixed(0)} ms`);
+    const accessToken = await token(first.baseUrl);
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) sessions.push(await createSession(first.baseUrl, accessToken));
+    // Killed right after the last 201: no chance to flush anything more.
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startServer(address);
+    console.info(`[${testDatabaseKind}] restart on existing data served after ${second.startupMs.toFixed(0)} ms`);
+    try {
+      for (const id of sessions) {
+        const response = await fetch(`${second.baseUrl}/v1/sessions/${id}/payment-method-groups?amount=1299.95`);
+        expect(response.status).toBe(200);
+      }
+      // The token signed before the crash verifies after it: signing keys live in the database.
+      await createSession(second.baseUrl, accessToken);
+      expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    // SIGTERM is a graceful shutdown: exit code 0.
+    expect((await second.exited).code).toBe(0);
+  });
+
+  it('refuses an invalid catalog file: exit code 1, the field named, nothing applied', async () => {
+    const catalog = await demoCatalog();
+    (catalog.paymentMethods as Array<Record<string, unknown>>)[2]!.maxPurchaseLimit = 'lots';
+    const file = path.join(workDir, 'bad-catalog.json');
+    await writeFile(file, JSON.stringify(catalog));
+    const result = await runServerToExit({ ...env, CATALOG_FILE: file });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('paymentMethods[2].maxPurchaseLimit');
+  });
+
+  it('refuses invalid configuration with a message', async () => {
+    const result = await runServerToExit({ ...env, SESSION_TTL_SECONDS: '0' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('SESSION_TTL_SECONDS');
+  });
+});

@@ -1,0 +1,84 @@
+// Runs the real server (node dist/main.js) as a child process for tests that need a process:
+// restarts, kill -9, exit codes, signals.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { projectRoot } from './app.ts';
+
+let built = false;
+
+/** Builds dist/ once per test file (esbuild: well under a second). */
+export function buildDist(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(projectRoot, 'scripts/build.mjs')], { cwd: projectRoot, stdio: 'inherit' });
+  built = true;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  /** Milliseconds from spawn to the "serving on" line. */
+  startupMs: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    const check = () => {
+      if (/serving on /.test(output)) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(/serving on /.test(output));
+    });
+  });
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start:\n${output}`);
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, startupMs: performance.now() - started, exited };
+}
+
+/** Runs the server expecting it to exit by itself (for refused configurations). */
+export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, output };
+}
