@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { hashClientSecret, verifyClientSecret } from '../auth/secrets.ts';
 import { validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog/validate.ts';
 import type { Database } from '../storage/schema.ts';
-import { CatalogWriter, type WriteResult } from '../storage/repositories/catalog-writer.ts';
+import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
+import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 
 export type CatalogSummary = Record<'merchants' | 'stores' | 'clients' | 'paymentMethods', Record<WriteResult, number>>;

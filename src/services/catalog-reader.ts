@@ -1,55 +1,46 @@
-// Reads a store's catalog (store + methods in display order) for the hot path, with a small
-// per-instance cache. Catalog writes call invalidate(); other instances pick a change up when the
-// entry's short time-to-live runs out (at most CACHE_TTL_MS later, inside the 2-second bound of
-// contract §6).
+// Reads a store's catalog (store + methods in display order) for the hot path, and a store's
+// owner for the store-grant check, through small per-instance caches. Catalog writes call
+// invalidate(); other instances pick a change up when an entry's short time-to-live runs out
+// (at most CACHE_TTL_MS later, inside the 2-second bound of contract §6).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { StoreCatalog } from '../domain/payment-method.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 const CACHE_TTL_MS = 1000;
 const MAX_CACHED_STORES = 10_000;
 
-interface Entry {
-  loadedAt: number;
-  catalog: Promise<StoreCatalog | undefined>;
-}
-
 export class CatalogReader {
   private readonly stores: StoresRepository;
   private readonly methods: PaymentMethodsRepository;
-  private readonly cache = new Map<string, Entry>();
+  private readonly catalogs: TtlCache<string, StoreCatalog | undefined>;
+  private readonly owners: TtlCache<string, string | undefined>;
 
-  constructor(db: Kysely<Database>, private readonly clock: Clock) {
+  constructor(db: Kysely<Database>, clock: Clock) {
     this.stores = new StoresRepository(db);
     this.methods = new PaymentMethodsRepository(db);
+    this.catalogs = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES);
+    this.owners = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES);
   }
 
   /** The store's catalog, or undefined for an unknown (or deleted) store. */
   storeCatalog(storeId: string): Promise<StoreCatalog | undefined> {
-    const now = this.clock();
-    const cached = this.cache.get(storeId);
-    if (cached && now - cached.loadedAt < CACHE_TTL_MS) return cached.catalog;
-    const catalog = this.load(storeId);
-    // Concurrent requests share one load; a failed load is not cached.
-    catalog.catch(() => {
-      if (this.cache.get(storeId)?.catalog === catalog) this.cache.delete(storeId);
+    return this.catalogs.get(storeId, async (id) => {
+      const store = await this.stores.findById(id);
+      return store && { store, methods: await this.methods.listByStore(id) };
     });
-    if (this.cache.size >= MAX_CACHED_STORES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(storeId, { loadedAt: now, catalog });
-    return catalog;
   }
 
-  invalidate(storeId?: string): void {
-    if (storeId === undefined) this.cache.clear();
-    else this.cache.delete(storeId);
+  /** The merchant owning the store, or undefined for an unknown store. */
+  storeOwner(storeId: string): Promise<string | undefined> {
+    return this.owners.get(storeId, (id) => this.stores.merchantOf(id));
   }
 
-  private async load(storeId: string): Promise<StoreCatalog | undefined> {
-    const store = await this.stores.findById(storeId);
-    if (!store) return undefined;
-    return { store, methods: await this.methods.listByStore(storeId) };
+  invalidate(): void {
+    this.catalogs.clear();
+    this.owners.clear();
   }
 }

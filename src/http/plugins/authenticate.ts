@@ -60,6 +60,6 @@ export function authenticate(ctx: AppContext, requiredScope: string): onRequestH
 export async function requireStoreGrant(ctx: AppContext, request: FastifyRequest, storeId: string): Promise<void> {
   const principal = request.principal;
   if (!principal) throw new Errors.INTERNAL();
-  const catalog = await ctx.catalog.storeCatalog(storeId.toLowerCase());
-  if (!catalog || catalog.store.merchantId !== principal.merchantId) throw new Errors.STORE_NOT_GRANTED(storeId);
+  const owner = await ctx.catalog.storeOwner(storeId.toLowerCase());
+  if (owner === undefined || owner !== principal.merchantId) throw new Errors.STORE_NOT_GRANTED(storeId);
 }

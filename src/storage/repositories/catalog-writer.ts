@@ -5,14 +5,8 @@ import { compareDecimal, formatDecimal } from '../../domain/money.ts';
 import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
 import type { Database } from '../schema.ts';
 import { numeric } from './stores.ts';
+import { upsertOutcome, type WriteResult } from './write-result.ts';
 
-export type WriteResult = 'created' | 'updated' | 'unchanged';
-
-/** `xmax = 0` is PostgreSQL's tell that the returned row was inserted rather than updated. */
-function outcome(row: { inserted: boolean } | undefined): WriteResult {
-  if (!row) return 'unchanged';
-  return row.inserted ? 'created' : 'updated';
-}
 
 export class CatalogWriter {
   constructor(private readonly tx: Transaction<Database>) {}
@@ -37,7 +31,7 @@ export class CatalogWriter {
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .executeTakeFirst();
-    return outcome(row);
+    return upsertOutcome(row);
   }
 
   async upsertStore(store: Store): Promise<WriteResult> {
@@ -70,7 +64,7 @@ export class CatalogWriter {
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .executeTakeFirst();
-    return outcome(row);
+    return upsertOutcome(row);
   }
 
   async upsertPaymentMethod(method: PaymentMethod): Promise<WriteResult> {
@@ -129,7 +123,7 @@ export class CatalogWriter {
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .executeTakeFirst();
     const children = await this.replaceChildren(method);
-    return outcome(row) === 'unchanged' && children ? 'updated' : outcome(row);
+    return upsertOutcome(row) === 'unchanged' && children ? 'updated' : upsertOutcome(row);
   }
 
   /** Rewrites plans and legal links when they differ from the stored ones; true when it did. */

@@ -1,23 +1,48 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { LegalLink, PaymentMethod, PaymentPlan } from '../../domain/payment-method.ts';
-import type { Database } from '../schema.ts';
+import type { Database, PaymentMethodsTable } from '../schema.ts';
 import { numeric } from './stores.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+type MethodRow = Selectable<PaymentMethodsTable>;
+
+export interface MethodPage {
+  methods: PaymentMethod[];
+  totalElements: number;
+}
 
 export class PaymentMethodsRepository {
   constructor(private readonly db: Db) {}
 
   /** Every method of a store in display order, with plans and legal links (three queries, no N+1). */
   async listByStore(storeId: string): Promise<PaymentMethod[]> {
-    const rows = await this.db
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .orderBy('sort_order')
-      .orderBy(sql`name collate "C"`)
-      .orderBy('id')
-      .execute();
+    const rows = await this.inDisplayOrder(this.db.selectFrom('payment_methods').selectAll().where('store_id', '=', storeId)).execute();
+    return this.withChildren(rows);
+  }
+
+  /**
+   * One page of a store's methods in display order, optionally only those whose purchase limits
+   * include `amount` (a plain decimal string, compared as NUMERIC). Paging runs in the database.
+   */
+  async listPage(storeId: string, options: { amount?: string | undefined; limit: number; offset: number }): Promise<MethodPage> {
+    let filtered = this.db.selectFrom('payment_methods').where('store_id', '=', storeId);
+    if (options.amount !== undefined) {
+      const amount = sql<string>`${options.amount}::numeric`;
+      filtered = filtered.where('min_purchase_limit', '<=', amount).where('max_purchase_limit', '>=', amount);
+    }
+    const [rows, count] = await Promise.all([
+      this.inDisplayOrder(filtered.selectAll()).limit(options.limit).offset(options.offset).execute(),
+      filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { methods: await this.withChildren(rows), totalElements: Number(count.total) };
+  }
+
+  private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', MethodRow>>(query: Q): Q {
+    return query.orderBy('sort_order').orderBy(sql`name collate "C"`).orderBy('id') as Q;
+  }
+
+  private async withChildren(rows: MethodRow[]): Promise<PaymentMethod[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [plans, links] = await Promise.all([

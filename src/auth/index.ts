@@ -1,0 +1,60 @@
+// Authorization server and token verification: the interface the rest of the service uses.
+// (Implementation in this folder: secrets.ts, signing-keys.ts, token-issuer.ts, token-verifier.ts,
+// oauth.ts.)
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../storage/database.ts';
+import { ClientsRepository } from '../storage/repositories/clients.ts';
+import { ClientCredentialsGrant, type TokenRequest } from './oauth.ts';
+import { ClientSecretVerifier } from './secrets.ts';
+import { SigningKeys, type PublicJwk } from './signing-keys.ts';
+import { TokenIssuer, type IssuedToken } from './token-issuer.ts';
+import { CLOCK_TOLERANCE_SECONDS, TokenVerifier } from './token-verifier.ts';
+
+export { TokenRejected } from './token-verifier.ts';
+export type { IssuedToken } from './token-issuer.ts';
+export type { PublicJwk } from './signing-keys.ts';
+export {
+  OAuthError,
+  SUPPORTED_SCOPES,
+  authorizationServerMetadata,
+  parseForm,
+  readTokenRequest,
+  type FormParameters,
+  type OAuthErrorCode,
+  type TokenRequest,
+} from './oauth.ts';
+
+/** Who is calling, established from a verified access token. */
+export interface Principal {
+  clientId: string;
+  merchantId: string;
+  scopes: string[];
+  /** 'self' for tokens this service issued, 'external' for AUTH_ISSUER tokens. */
+  issuer: 'self' | 'external';
+}
+
+export interface AuthServices {
+  /** Verifies a bearer token (signature, alg, typ, iss, aud, exp/nbf, registered client). Throws TokenRejected when it fails. */
+  verifyAccessToken(token: string): Promise<Principal>;
+  /** RFC 6749 §4.4: authenticates the client and issues an access token. Throws OAuthError when refused. */
+  clientCredentialsGrant(request: TokenRequest): Promise<IssuedToken>;
+  /** The public keys that verify our tokens (RFC 7517 JWK Set): the current key and retired ones still in use. */
+  jwks(): Promise<{ keys: PublicJwk[] }>;
+  /** Makes a new signing key current on every instance; the old one verifies until its tokens expire. Returns the new kid. */
+  rotateSigningKey(): Promise<string>;
+}
+
+export async function createAuthServices(config: Config, database: DatabaseHandle, clock: Clock): Promise<AuthServices> {
+  // A retired key verifies as long as a token it signed can be valid, clock tolerance included.
+  const keys = await SigningKeys.open(database, clock, config.tokenTtlSeconds + CLOCK_TOLERANCE_SECONDS);
+  const clients = new ClientsRepository(database.db);
+  const verifier = new TokenVerifier(config, keys, clients, clock);
+  const grant = new ClientCredentialsGrant(clients, new ClientSecretVerifier(), new TokenIssuer(config, keys, clock));
+  return {
+    verifyAccessToken: (token) => verifier.verify(token),
+    clientCredentialsGrant: (request) => grant.handle(request),
+    jwks: async () => ({ keys: await keys.publicJwks() }),
+    rotateSigningKey: () => keys.rotate(),
+  };
+}

@@ -1,0 +1,187 @@
+// The authorization server's HTTP side (contract §7): the token endpoint, the JWKS and the
+// RFC 8414 metadata. Protocol rules live in src/auth; this file parses and answers. Errors of the
+// token endpoint follow RFC 6749 §5.2 ({error, error_description}), not the app-wide {message}.
+import formBody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, consumes
+import {
+  OAuthError,
+  authorizationServerMetadata,
+  parseForm,
+  readTokenRequest,
+} from '../../auth/index.ts';
+import { JWKS_PATH, METADATA_PATH, TOKEN_PATH } from '../../auth/oauth.ts';
+import type { AppContext } from '../../context.ts';
+import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
+import { REALM } from '../plugins/authenticate.ts';
+import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
+
+const FORM = 'application/x-www-form-urlencoded';
+const TAG = 'Authorization server';
+
+const TokenRequestBody = Type.Object(
+  {
+    grant_type: Type.Optional(Type.String({ description: 'Must be client_credentials.' })),
+    scope: Type.Optional(
+      Type.String({ description: "Space-separated subset of the client's scopes; absent requests all of them." }),
+    ),
+    client_id: Type.Optional(Type.String({ description: 'Client id, when not sent by HTTP Basic.' })),
+    client_secret: Type.Optional(Type.String({ description: 'Client secret, when not sent by HTTP Basic.' })),
+  },
+  { description: 'RFC 6749 §4.4.2 access token request. Unknown parameters are ignored; none may repeat.' },
+);
+
+const TokenResponse = Type.Object(
+  {
+    access_token: Type.String({ description: 'RFC 9068 JWT access token (typ at+jwt).' }),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Lifetime of the token in seconds.' }),
+    scope: Type.String({ description: 'Granted scopes, space-separated.' }),
+  },
+  { description: 'RFC 6749 §5.1 access token response.' },
+);
+
+const OAuthErrorBody = Type.Object(
+  {
+    error: Type.String({ description: 'RFC 6749 §5.2 error code, e.g. invalid_request, invalid_client.' }),
+    error_description: Type.String({ description: 'Human-readable explanation.' }),
+  },
+  { description: 'RFC 6749 §5.2 error response.' },
+);
+
+const JsonWebKeySet = Type.Object(
+  {
+    keys: Type.Array(
+      Type.Object({
+        kty: Type.String(),
+        crv: Type.String(),
+        x: Type.String(),
+        y: Type.String(),
+        kid: Type.String(),
+        alg: Type.String(),
+        use: Type.String(),
+      }),
+    ),
+  },
+  { description: 'RFC 7517 JWK Set: the public keys that verify access tokens of this issuer.' },
+);
+
+const AuthorizationServerMetadata = Type.Object(
+  {
+    issuer: Type.String(),
+    token_endpoint: Type.String(),
+    jwks_uri: Type.String(),
+    grant_types_supported: Type.Array(Type.String()),
+    token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+    scopes_supported: Type.Array(Type.String()),
+    response_types_supported: Type.Array(Type.String()),
+  },
+  { description: 'RFC 8414 authorization server metadata.' },
+);
+
+/** Maps any failure of a token request to an RFC 6749 §5.2 error. */
+function toOAuthError(error: FastifyError): OAuthError {
+  if (error instanceof OAuthError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new OAuthError('invalid_request', `the request body exceeds ${BODY_LIMIT_BYTES} bytes`, 413);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new OAuthError('invalid_request', `the request body must be ${FORM}`);
+  }
+  // Only a missing body gets this far: every form value is a string.
+  if (error.validation) return new OAuthError('invalid_request', `the request body must be ${FORM}`);
+  if (isDatabaseUnavailable(error)) {
+    return new OAuthError('temporarily_unavailable', 'the service is temporarily unavailable; retry shortly');
+  }
+  // Fastify's own 4xx (bad content length …) carry messages safe to show.
+  const status = error.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
+    return new OAuthError('invalid_request', error.message, error.statusCode);
+  }
+  return new OAuthError('server_error', 'internal server error');
+}
+
+function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const oauth = toOAuthError(error);
+  if (oauth.statusCode >= 500) request.log.error({ err: error }, 'token request failed');
+  if (oauth.statusCode === 401) {
+    // RFC 9110 §15.5.2: a 401 carries a challenge; RFC 6749 §5.2: Basic, the scheme we accept.
+    void reply.header('www-authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
+  }
+  if (oauth.error === 'temporarily_unavailable') void reply.header('retry-after', '1');
+  return reply
+    .code(oauth.statusCode)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send({ error: oauth.error, error_description: oauth.message });
+}
+
+export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  // This plugin's context accepts form bodies only; the JSON parser of the parent context stays
+  // with the other routes.
+  routes.removeAllContentTypeParsers();
+  await routes.register(formBody, { parser: parseForm, bodyLimit: BODY_LIMIT_BYTES });
+
+  routes.post(
+    TOKEN_PATH,
+    {
+      schema: {
+        operationId: 'issueToken',
+        summary: 'Issue an access token (OAuth 2.0 client credentials grant)',
+        tags: [TAG],
+        consumes: [FORM],
+        body: TokenRequestBody,
+        response: { 200: TokenResponse, '4xx': OAuthErrorBody, '5xx': OAuthErrorBody },
+      },
+      errorHandler: tokenErrorHandler,
+    },
+    async (request, reply) => {
+      const token = await ctx.auth.clientCredentialsGrant(readTokenRequest(request.body, request.headers.authorization));
+      // RFC 6749 §5.1: token responses must not be cached.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('pragma', 'no-cache')
+        .send({
+          access_token: token.accessToken,
+          token_type: 'Bearer' as const,
+          expires_in: token.expiresIn,
+          scope: token.scope,
+        });
+    },
+  );
+
+  routes.get(
+    JWKS_PATH,
+    {
+      schema: {
+        operationId: 'jwks',
+        summary: 'Public keys that verify access tokens (JWK Set)',
+        tags: [TAG],
+        response: { 200: JsonWebKeySet },
+      },
+    },
+    async (_request, reply) => {
+      const jwks = await ctx.auth.jwks();
+      return reply.header('cache-control', 'public, max-age=300').send(jwks);
+    },
+  );
+
+  const metadata = authorizationServerMetadata(ctx.config.publicUrl);
+  routes.get(
+    METADATA_PATH,
+    {
+      schema: {
+        operationId: 'authorizationServerMetadata',
+        summary: 'Authorization server metadata (RFC 8414)',
+        tags: [TAG],
+        response: { 200: AuthorizationServerMetadata },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(metadata),
+  );
+}
