@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { embedRoutes, type EmbedBundle } from './http/embed/routes.ts';
 import { oauthRoutes } from './http/oauth/routes.ts';
+import { merchantApiRoutes } from './http/merchant-api/routes.ts';
 import { operationsRoutes } from './http/operations/routes.ts';
 import { registerErrorHandling } from './http/plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
@@ -44,6 +45,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   await app.register(operationsRoutes, { ctx });
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });
+  await app.register(merchantApiRoutes, { ctx, prefix: '/v2' });
   await app.register(embedRoutes, { bundle: options.embedBundle });
   return app;
 }

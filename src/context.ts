@@ -4,6 +4,7 @@ import { createAuthServices, type AuthServices } from './auth/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { CatalogReader } from './services/catalog-reader.ts';
+import { MerchantCatalogService } from './services/merchant-catalog.ts';
 import { SessionService } from './services/sessions.ts';
 import type { DatabaseHandle } from './storage/database.ts';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   auth: AuthServices;
   catalog: CatalogReader;
   sessions: SessionService;
+  merchantCatalog: MerchantCatalogService;
 }
 
 export async function createContext(
@@ -24,5 +26,6 @@ export async function createContext(
   const auth = await createAuthServices(config, database, clock);
   const catalog = new CatalogReader(database.db, clock);
   const sessions = new SessionService(database.db, config, clock);
-  return { config, database, clock, auth, catalog, sessions };
+  const merchantCatalog = new MerchantCatalogService(database.db, catalog);
+  return { config, database, clock, auth, catalog, sessions, merchantCatalog };
 }

@@ -5,11 +5,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { parseDecimal } from '../../domain/money.ts';
 import { offerGroups } from '../../domain/offer.ts';
-import { Errors } from '../../errors.ts';
+import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
-
-const SINGLE_VALUED = ['amount', 'customerType', 'flattened'] as const;
 
 export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -35,15 +33,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       },
       // A query that is present once but fails its pattern or enum is 422 (contract §4).
       config: { validationStatus: 422 },
-      // 400 before schema validation: a missing amount or a repeated parameter is a request
-      // that cannot be understood, not a field that failed validation.
-      preValidation: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        for (const name of SINGLE_VALUED) {
-          if (Array.isArray(query[name])) throw new Errors.DUPLICATE_QUERY_PARAMETER(name);
-        }
-        if (query.amount === undefined) throw new Errors.MISSING_QUERY_PARAMETER('amount');
-      },
+      preValidation: singleValuedQuery(['amount', 'customerType', 'flattened'], ['amount']),
     },
     async (request, reply) => {
       const { amount, customerType, flattened } = request.query;

@@ -1,0 +1,57 @@
+// GET /v2/stores/{store_id}/payment_methods/eligibility: "why is method X not offered?" answered
+// with data, by the same engine that computes the storefront's groups.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context.ts';
+import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
+import { singleValuedQuery } from '../plugins/query-guards.ts';
+import { ErrorResponse } from '../schemas/common.ts';
+import { EligibilityQuery, EligibilityResponse, StoreParams } from './schemas.ts';
+
+export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/stores/:store_id/payment_methods/eligibility',
+    {
+      schema: {
+        operationId: 'explainEligibility',
+        summary: 'Which methods a session would be offered for an amount, and every rule each other method fails',
+        tags: ['Merchant'],
+        security: [{ oauth2: ['merchant-api'] }],
+        params: StoreParams,
+        querystring: EligibilityQuery,
+        response: {
+          200: EligibilityResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          422: ErrorResponse,
+          500: ErrorResponse,
+          503: ErrorResponse,
+        },
+      },
+      // Same query rules and errors as group retrieval: 400 missing/repeated, 422 invalid.
+      config: { validationStatus: 422 },
+      onRequest: authenticate(ctx, 'merchant-api'),
+      preValidation: singleValuedQuery(['amount', 'customerType', 'campaign', 'flattened'], ['amount']),
+    },
+    async (request, reply) => {
+      const { store_id: storeId } = request.params;
+      await requireStoreGrant(ctx, request, storeId);
+      const { amount, customerType, campaign, flattened = false } = request.query;
+      const explained = await ctx.merchantCatalog.explain(storeId.toLowerCase(), { amount, customerType, campaign, flattened });
+      return reply.header('cache-control', 'private, no-cache').send({
+        amount,
+        customerType: customerType ?? null,
+        campaign: campaign ?? null,
+        methods: explained.methods.map((v) => ({
+          id: v.method.id,
+          name: v.method.name,
+          type: v.method.type,
+          eligible: v.eligible,
+          reasons: v.reasons,
+        })),
+        groups: explained.groups,
+      });
+    },
+  );
+}

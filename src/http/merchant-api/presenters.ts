@@ -1,0 +1,23 @@
+// Domain → JSON of spec §2.4. Limits are exact decimals inside; the API carries them as JSON
+// numbers (the spec's type), which represent any 2-decimal amount below 2^53 cents exactly enough
+// to round-trip as written.
+import { decimalToNumber } from '../../domain/money.ts';
+import type { PaymentMethod } from '../../domain/payment-method.ts';
+
+export function presentPaymentMethod(m: PaymentMethod) {
+  return {
+    id: m.id,
+    name: m.name,
+    description: m.description,
+    type: m.type,
+    minPurchaseLimit: decimalToNumber(m.minPurchaseLimit),
+    maxPurchaseLimit: decimalToNumber(m.maxPurchaseLimit),
+    minApplicationLimit: decimalToNumber(m.minApplicationLimit),
+    maxApplicationLimit: decimalToNumber(m.maxApplicationLimit),
+    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
+    enabledForLegalCustomer: m.enabledForLegalCustomer,
+    enabledForNaturalCustomer: m.enabledForNaturalCustomer,
+    campaign: { campaign: m.campaign.campaign, keywords: [...m.campaign.keywords] },
+    priceSignagePossible: m.priceSignagePossible,
+  };
+}

@@ -1,0 +1,10 @@
+// The merchant API, mounted under /v2 (contract §1, §5).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { explainEligibilityRoute } from './explain-eligibility.ts';
+import { listPaymentMethodsRoute } from './list-payment-methods.ts';
+
+export async function merchantApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  listPaymentMethodsRoute(app, ctx);
+  explainEligibilityRoute(app, ctx);
+}

@@ -1,0 +1,17 @@
+// Query-string rules that come before schema validation (contract §4): a repeated parameter or a
+// missing required one is a request that cannot be understood (400), not a field that failed
+// validation (422).
+import type { preValidationHookHandler } from 'fastify';
+import { Errors } from '../../errors.ts';
+
+export function singleValuedQuery(names: readonly string[], required: readonly string[]): preValidationHookHandler {
+  return async (request) => {
+    const query = request.query as Record<string, unknown>;
+    for (const name of names) {
+      if (Array.isArray(query[name])) throw new Errors.DUPLICATE_QUERY_PARAMETER(name);
+    }
+    for (const name of required) {
+      if (query[name] === undefined) throw new Errors.MISSING_QUERY_PARAMETER(name);
+    }
+  };
+}

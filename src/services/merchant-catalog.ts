@@ -1,0 +1,42 @@
+// What a merchant backend may ask about its own store's catalog: the paginated listing
+// (contract §5) and the "why is method X not offered?" explanation.
+import type { Kysely } from 'kysely';
+import { parseDecimal } from '../domain/money.ts';
+import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
+import type { PaymentMethod } from '../domain/payment-method.ts';
+import type { Database } from '../storage/schema.ts';
+import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
+import type { CatalogReader } from './catalog-reader.ts';
+
+export interface ListingPage {
+  methods: PaymentMethod[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+}
+
+export class MerchantCatalogService {
+  private readonly methods: PaymentMethodsRepository;
+
+  constructor(db: Kysely<Database>, private readonly catalog: CatalogReader) {
+    this.methods = new PaymentMethodsRepository(db);
+  }
+
+  /** One page in display order; `amount` (plain decimal text) keeps methods whose purchase limits include it. */
+  async listPage(storeId: string, query: { amount?: string | undefined; page: number; size: number }): Promise<ListingPage> {
+    const { methods, totalElements } = await this.methods.listPage(storeId, {
+      amount: query.amount,
+      limit: query.size,
+      offset: query.page * query.size,
+    });
+    return {
+      methods,
+      page: { number: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) },
+    };
+  }
+
+  /** Every method with the rules it fails, and the groups a session would get: one engine for both. */
+  async explain(storeId: string, query: Omit<OfferQuery, 'amount'> & { amount: string }): Promise<ExplainedOffer> {
+    const catalog = await this.catalog.storeCatalog(storeId);
+    if (!catalog) return { methods: [], groups: [] };
+    return explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)! });
+  }
+}

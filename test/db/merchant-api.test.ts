@@ -1,0 +1,180 @@
+// GET /v2/stores/{store_id}/payment_methods (contract §5) and the eligibility explanation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
+
+let service: TestService;
+let token: string;
+
+beforeAll(async () => {
+  service = await startTestService();
+  token = await issueToken(service.app, 'nordic-home-backend', 'demo-secret-nordic-home-7Qm2vX9pL4');
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+function get(url: string, auth: string | null = `Bearer ${token}`) {
+  return service.app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
+}
+
+interface Listing {
+  content: Array<Record<string, unknown> & { id: string; name: string }>;
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+}
+
+function expectError(response: Awaited<ReturnType<typeof get>>, status: number) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(typeof (response.json() as { message: unknown }).message).toBe('string');
+}
+
+describe('listing', () => {
+  it('lists every method of the store in display order with every field of spec §2.4', async () => {
+    const response = await get(`/v2/stores/${STORE}/payment_methods`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Listing;
+    expect(body.page).toEqual({ number: 0, size: 100, totalElements: 10, totalPages: 1 });
+    expect(body.content.map((m) => m.name)).toEqual([
+      'Black Week: 6 months interest-free',
+      'Invoice',
+      'Part payment 12 months',
+      'Part payment 24 months',
+      'Part payment 36 months',
+      'Flexible account',
+      'Card',
+      'Card (Black Week)',
+      'Swish',
+      'Business invoice',
+    ]);
+    expect(body.content[1]).toEqual({
+      id: '9f44e032-0b86-4592-ac19-ff8f3b87a4f2',
+      name: 'Invoice',
+      description: 'Pay within 30 days',
+      type: 'PROVIDER_INVOICE',
+      minPurchaseLimit: 0,
+      maxPurchaseLimit: 50000,
+      minApplicationLimit: 0,
+      maxApplicationLimit: 50000,
+      legalLinks: [{ url: 'https://pay.example.com/terms/invoice?amount=', type: 'PRICE_INFO', appendAmount: true }],
+      enabledForLegalCustomer: false,
+      enabledForNaturalCustomer: true,
+      campaign: { campaign: false, keywords: [] },
+      priceSignagePossible: false,
+    });
+    expect(body.content[0]!.campaign).toEqual({ campaign: true, keywords: ['BLACKWEEK'] });
+  });
+
+  it('filters by amount with inclusive purchase limits, exactly', async () => {
+    const names = async (amount: string) =>
+      ((await get(`/v2/stores/${STORE}/payment_methods?amount=${amount}`)).json() as Listing).content.map((m) => m.name);
+    expect(await names('600')).toContain('Part payment 12 months');
+    expect(await names('599.999')).not.toContain('Part payment 12 months');
+    expect(await names('50000')).toContain('Invoice');
+    expect(await names('50000.001')).not.toContain('Invoice');
+    expect(await names('0')).toEqual(['Invoice', 'Business invoice']);
+    expect(await names(`${'9'.repeat(500)}.5`)).toEqual([]);
+  });
+
+  it('paginates in the database with the page object', async () => {
+    const page1 = (await get(`/v2/stores/${STORE}/payment_methods?page=1&size=3`)).json() as Listing;
+    expect(page1.page).toEqual({ number: 1, size: 3, totalElements: 10, totalPages: 4 });
+    expect(page1.content.map((m) => m.name)).toEqual(['Part payment 24 months', 'Part payment 36 months', 'Flexible account']);
+    const last = (await get(`/v2/stores/${STORE}/payment_methods?page=3&size=3`)).json() as Listing;
+    expect(last.content.map((m) => m.name)).toEqual(['Business invoice']);
+    const past = (await get(`/v2/stores/${STORE}/payment_methods?page=7&size=3`)).json() as Listing;
+    expect(past.content).toEqual([]);
+    expect(past.page.totalElements).toBe(10);
+    const filtered = (await get(`/v2/stores/${STORE}/payment_methods?amount=0&size=1`)).json() as Listing;
+    expect(filtered.page).toEqual({ number: 0, size: 1, totalElements: 2, totalPages: 2 });
+  });
+
+  it.each([
+    'amount=-1',
+    'amount=abc',
+    'amount=1e3',
+    'amount=1.',
+    'amount=',
+    'page=-1',
+    'page=1.5',
+    'page=x',
+    'size=0',
+    'size=1001',
+    'size=2.5',
+    'page=1&page=2',
+    'amount=1&amount=2',
+  ])('400 for %s', async (query) => {
+    expectError(await get(`/v2/stores/${STORE}/payment_methods?${query}`), 400);
+  });
+
+  it('401 without or with a bad token, 403 for a foreign or unknown store', async () => {
+    expectError(await get(`/v2/stores/${STORE}/payment_methods`, null), 401);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods`, 'Bearer x.y.z'), 401);
+    expectError(await get(`/v2/stores/${OTHER_STORE}/payment_methods`), 403);
+    expectError(await get(`/v2/stores/11111111-1111-4111-8111-111111111111/payment_methods`), 403);
+    expectError(await get(`/v2/stores/not-a-uuid/payment_methods`), 400);
+  });
+});
+
+describe('eligibility explanation', () => {
+  interface Explained {
+    amount: string;
+    customerType: string | null;
+    campaign: string | null;
+    methods: Array<{ id: string; name: string; eligible: boolean; reasons: string[] }>;
+    groups: Array<{ methodIds: string[] }>;
+  }
+
+  it('says why each method is or is not offered, and which groups a session would get', async () => {
+    const response = await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=700&customerType=NATURAL`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Explained;
+    expect(body.amount).toBe('700');
+    expect(body.customerType).toBe('NATURAL');
+    expect(body.campaign).toBeNull();
+    const reasons = Object.fromEntries(body.methods.map((m) => [m.name, m.reasons]));
+    expect(reasons).toEqual({
+      'Black Week: 6 months interest-free': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
+      Invoice: [],
+      'Part payment 12 months': [],
+      'Part payment 24 months': ['AMOUNT_BELOW_MINIMUM'],
+      'Part payment 36 months': ['AMOUNT_BELOW_MINIMUM'],
+      'Flexible account': [],
+      Card: [],
+      'Card (Black Week)': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
+      Swish: [],
+      'Business invoice': ['CUSTOMER_TYPE_NOT_ENABLED'],
+    });
+    expect(body.methods.filter((m) => m.eligible).map((m) => m.name)).toEqual(['Invoice', 'Part payment 12 months', 'Flexible account', 'Card', 'Swish']);
+  });
+
+  it('groups equal what a storefront session with that campaign gets', async () => {
+    const session = await service.app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { campaign: 'BlackWeek' },
+    });
+    const { id } = session.json() as { id: string };
+    for (const query of ['amount=1000', 'amount=1000&customerType=LEGAL', 'amount=70000.50&flattened=true']) {
+      const storefront = (await service.app.inject({ method: 'GET', url: `/v1/sessions/${id}/payment-method-groups?${query}` })).json();
+      const explained = (await get(`/v2/stores/${STORE}/payment_methods/eligibility?${query}&campaign=BlackWeek`)).json() as Explained;
+      expect(explained.groups).toEqual(storefront);
+    }
+    const explained = (await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1000&campaign=SUMMER`)).json() as Explained;
+    expect(explained.methods.find((m) => m.name === 'Invoice')!.reasons).toEqual(['CAMPAIGN_KEYWORD_MISMATCH']);
+  });
+
+  it('uses the errors of group retrieval', async () => {
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility`), 400);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1&amount=2`), 400);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1.234`), 422);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1&customerType=x`), 422);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1&campaign=`), 422);
+    expectError(await get(`/v2/stores/${OTHER_STORE}/payment_methods/eligibility?amount=1`), 403);
+    expectError(await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1`, null), 401);
+  });
+});
