@@ -31,6 +31,8 @@ Demo catalog loaded (store "${demo.storeName}").
   client secret: ${demo.clientSecret}
   store id:      ${demo.storeId}
 
+Demo storefront: ${baseUrl}/demo
+
 Try it:
   TOKEN=$(curl -s -u ${demo.clientId}:${demo.clientSecret} -d grant_type=client_credentials ${baseUrl}/oauth2/token | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
   SESSION=$(curl -s -X POST -H "Authorization: Bearer $TOKEN" ${baseUrl}/v1/stores/${demo.storeId}/sessions | node -pe 'JSON.parse(require("fs").readFileSync(0)).id')

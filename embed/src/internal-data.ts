@@ -10,7 +10,8 @@ export interface PaymentPlanData {
   monthlyCost: string;
   administrationFee: string;
   setupFee: string;
-  interest: string;
+  /** Nominal annual interest in percent, e.g. "9.95". */
+  interestPercent: string;
 }
 
 export interface LegalLinkData {
@@ -84,7 +85,7 @@ const isPlan = shape<PaymentPlanData>({
   monthlyCost: isString,
   administrationFee: isString,
   setupFee: isString,
-  interest: isString,
+  interestPercent: isString,
 });
 
 const isLegalLink = shape<LegalLinkData>({ url: isString, type: isString, appendAmount: isBoolean });

@@ -87,7 +87,7 @@ function planView(plan: PaymentPlanData, currency: string, texts: Texts): HTMLLI
       'dl',
       { part: 'plan-terms' },
       term(texts.duration, texts.months(plan.durationMonths)),
-      term(texts.interest, `${texts.number(plan.interest)} %`),
+      term(texts.interest, `${texts.number(plan.interestPercent)} %`),
       // Charged every month: it is part of the monthly cost above.
       term(texts.administrationFee, texts.perMonth(texts.number(plan.administrationFee), currency)),
       term(texts.setupFee, `${texts.number(plan.setupFee)} ${currency}`),

@@ -1,6 +1,6 @@
 // internalData (spec §2.2): opaque to every client, read only by our own web components. It is
 // standard base64 of UTF-8 JSON; its shape is versioned by `v` and may change without notice.
-import { formatDecimal, type Decimal } from './money.ts';
+import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCost } from './price-signage.ts';
 import type { PaymentMethod, Store } from './payment-method.ts';
 
@@ -19,9 +19,11 @@ export interface InternalData {
       name: string;
       durationMonths: number;
       monthlyCost: string;
+      /** Display-ready decimals (no trailing zeros), in the store's currency. */
       administrationFee: string;
       setupFee: string;
-      interest: string;
+      /** Nominal annual interest in percent: the catalog's rate 0.0995 is "9.95". */
+      interestPercent: string;
     }>;
     legalLinks: Array<{ url: string; type: string; appendAmount: boolean }>;
   }>;
@@ -48,9 +50,9 @@ export function internalDataOf(
         name: p.name,
         durationMonths: p.durationMonths,
         monthlyCost: monthlyCost(p, amount).toString(),
-        administrationFee: formatDecimal(p.administrationFee),
-        setupFee: formatDecimal(p.setupFee),
-        interest: formatDecimal(p.interest),
+        administrationFee: formatDecimalTrimmed(p.administrationFee),
+        setupFee: formatDecimalTrimmed(p.setupFee),
+        interestPercent: formatDecimalTrimmed(multiplyDecimal(p.interest, { units: 100n, scale: 0 })),
       })),
       legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
     })),

@@ -72,9 +72,15 @@ export function formatDecimal(a: Decimal): string {
   return `${digits.slice(0, -a.scale)}.${digits.slice(-a.scale)}`;
 }
 
+/** Canonical text without trailing fractional zeros: 29.00 → "29", 0.0995 → "0.0995". */
+export function formatDecimalTrimmed(a: Decimal): string {
+  const scale = significantScale(a);
+  return formatDecimal({ units: a.units / 10n ** BigInt(a.scale - scale), scale });
+}
+
 /** The number a JSON response carries for display (limits, fees): the decimal without trailing zeros. */
 export function decimalToNumber(a: Decimal): number {
-  return Number(formatDecimal(a));
+  return Number(formatDecimalTrimmed(a));
 }
 
 /** Number of decimal places actually used (1.50 uses 1). */

@@ -83,7 +83,7 @@ export const CATALOG: StoreCatalog = {
       min: '1000',
       max: '50000',
       priceSignagePossible: true,
-      plans: [plan(12, '0.0899', '29', '9.95')],
+      plans: [plan(12, '0.0899', '29', '0.0995')],
       legalLinks: priceInfo,
     }),
     method(30, {
@@ -94,7 +94,7 @@ export const CATALOG: StoreCatalog = {
       min: '1000',
       max: '50000',
       priceSignagePossible: true,
-      plans: [plan(24, '0.0469', '29', '9.95')],
+      plans: [plan(24, '0.0469', '29', '0.0995')],
       legalLinks: priceInfo,
     }),
     method(40, {

@@ -94,6 +94,16 @@ describe('grouping', () => {
     expect(data.methodIds).toEqual([twelve.id, twentyFour.id]);
     expect(bundle!.internalData).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
   });
+
+  it('internalData carries display-ready plan figures', () => {
+    const m = method({
+      type: NOW,
+      plans: [plan({ annuityFactor: dec('0.046121852303'), administrationFee: dec('29.00'), interest: dec('0.099500000000') })],
+    });
+    const [group] = offerGroups({ store: store(), methods: [m] }, { amount: dec('1299.95'), flattened: false });
+    const data = decode(group!.internalData) as { methods: Array<{ plans: Array<Record<string, unknown>> }> };
+    expect(data.methods[0]!.plans[0]).toMatchObject({ monthlyCost: '89', administrationFee: '29', interestPercent: '9.95' });
+  });
 });
 
 describe('price signage', () => {

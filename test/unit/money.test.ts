@@ -6,6 +6,7 @@ import {
   decimalFromNumber,
   decimalToNumber,
   formatDecimal,
+  formatDecimalTrimmed,
   multiplyDecimal,
   parseDecimal,
   significantScale,
@@ -75,6 +76,9 @@ describe('arithmetic', () => {
     expect(decimalToNumber(dec('50000.00'))).toBe(50000);
     expect(significantScale(dec('1.50'))).toBe(1);
     expect(significantScale(dec('1.00'))).toBe(0);
+    expect(formatDecimalTrimmed(dec('29.00'))).toBe('29');
+    expect(formatDecimalTrimmed(dec('0.099500000000'))).toBe('0.0995');
+    expect(formatDecimalTrimmed(dec('0'))).toBe('0');
   });
 });
 

@@ -1,0 +1,200 @@
+// The demo shop's checkout: keeps <payment-methods> in step with the cart total, the customer
+// type and the language; gets sessions from the shop's own backend (POST /demo/session), never
+// from the payment service directly; and shows what the components report.
+
+const CAMPAIGN = 'BLACKWEEK';
+
+const TEXTS = {
+  en: {
+    demoNote: 'Demo storefront: test data, no real payments',
+    heading: 'Checkout',
+    cart: 'Your cart',
+    quantity: 'Quantity',
+    duvet: 'Linen duvet cover 150×210',
+    pillow: 'Pillowcases, 2-pack',
+    candle: 'Scented candle, birch',
+    shipping: 'Shipping',
+    free: 'Free',
+    total: 'Total',
+    customer: 'You are buying as',
+    customerType: 'Customer type',
+    private: 'Private person',
+    business: 'Business',
+    campaign: 'Black Week offers',
+    language: 'Language',
+    log: 'Event log',
+    session: 'Session',
+    logEmpty: 'Events of the payment components appear here.',
+    payment: 'Payment method',
+    details: 'Details',
+    detailsHint: 'Choose a payment method to see its terms.',
+    expires: (time) => `expires ${time}`,
+    sessionFailed: (message) => `No payment session: ${message}`,
+  },
+  sv: {
+    demoNote: 'Demobutik: testdata, inga riktiga betalningar',
+    heading: 'Kassa',
+    cart: 'Din varukorg',
+    quantity: 'Antal',
+    duvet: 'Påslakan i linne 150×210',
+    pillow: 'Örngott, 2-pack',
+    candle: 'Doftljus, björk',
+    shipping: 'Frakt',
+    free: 'Fri',
+    total: 'Att betala',
+    customer: 'Du handlar som',
+    customerType: 'Kundtyp',
+    private: 'Privatperson',
+    business: 'Företag',
+    campaign: 'Black Week-erbjudanden',
+    language: 'Språk',
+    log: 'Händelselogg',
+    session: 'Session',
+    logEmpty: 'Betalkomponenternas händelser visas här.',
+    payment: 'Betalsätt',
+    details: 'Villkor',
+    detailsHint: 'Välj ett betalsätt för att se villkoren.',
+    expires: (time) => `går ut ${time}`,
+    sessionFailed: (message) => `Ingen betalsession: ${message}`,
+  },
+};
+
+const EVENTS = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'];
+
+const selector = document.querySelector('payment-methods');
+const details = document.querySelector('payment-method');
+const items = Array.from(document.querySelectorAll('.cart .item'));
+const campaignBox = document.getElementById('campaign');
+const sessionIdView = document.getElementById('session-id');
+const sessionExpiryView = document.getElementById('session-expiry');
+const sessionError = document.getElementById('session-error');
+const log = document.getElementById('event-log');
+const logEmpty = document.getElementById('log-empty');
+const detailsHint = document.getElementById('details-hint');
+
+let language = 'en';
+let expiresAt;
+/** Only the newest session request may set the session: a campaign toggled twice asks twice. */
+let sessionRequest = 0;
+
+const texts = () => TEXTS[language];
+const locale = () => (language === 'sv' ? 'sv-SE' : 'en-GB');
+
+/** Prices are whole öre, so sums are exact; the amount goes out as the decimal the API expects. */
+function decimal(ore) {
+  return `${Math.trunc(ore / 100)}.${String(ore % 100).padStart(2, '0')}`;
+}
+
+function money(amount) {
+  // A decimal string is formatted exactly (Intl.NumberFormat v3), never through a float.
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'SEK' }).format(amount);
+}
+
+function quantityOf(item) {
+  const value = Number(item.querySelector('input').value);
+  return Number.isInteger(value) ? Math.min(Math.max(value, 0), 99) : 0;
+}
+
+function updateCart() {
+  let total = 0;
+  for (const item of items) {
+    const line = Number(item.dataset.priceOre) * quantityOf(item);
+    item.querySelector('.line-total').textContent = money(decimal(line));
+    total += line;
+  }
+  document.getElementById('cart-total').textContent = money(decimal(total));
+  selector.setAttribute('amount', decimal(total));
+}
+
+function updateCustomerType() {
+  selector.setAttribute('customer-type', document.querySelector('input[name="customer-type"]:checked').value);
+}
+
+function updateLanguage() {
+  language = document.querySelector('input[name="language"]:checked').value;
+  document.documentElement.lang = language;
+  for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = texts()[element.dataset.i18n];
+  // The components re-render on their own lang attribute, not on the page's.
+  selector.setAttribute('lang', language);
+  details.setAttribute('lang', language);
+  updateCart();
+  showSession();
+}
+
+function showSession() {
+  sessionExpiryView.textContent = expiresAt
+    ? `(${texts().expires(new Date(expiresAt).toLocaleTimeString(locale()))})`
+    : '';
+}
+
+async function newSession() {
+  const request = ++sessionRequest;
+  const body = campaignBox.checked ? { campaign: CAMPAIGN } : {};
+  let answer;
+  try {
+    const response = await fetch('/demo/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    answer = { ok: response.ok, body: await response.json() };
+  } catch (error) {
+    answer = { ok: false, body: { message: error.message } };
+  }
+  if (request !== sessionRequest) return;
+  sessionError.hidden = answer.ok;
+  if (!answer.ok) {
+    sessionError.textContent = texts().sessionFailed(answer.body.message);
+    return;
+  }
+  expiresAt = answer.body.expiresAt;
+  sessionIdView.textContent = answer.body.sessionId;
+  showSession();
+  selector.setAttribute('session-id', answer.body.sessionId);
+}
+
+/** internalData is opaque and long: the log shows its start and length only. */
+function readable(detail) {
+  const shown = { ...detail };
+  if (typeof shown.internalData === 'string' && shown.internalData.length > 24) {
+    shown.internalData = `${shown.internalData.slice(0, 24)}… (${shown.internalData.length} chars)`;
+  }
+  return JSON.stringify(shown, null, 2);
+}
+
+function record(event) {
+  const entry = document.createElement('li');
+  entry.dataset.event = event.type;
+  const time = document.createElement('time');
+  time.textContent = new Date().toLocaleTimeString(locale());
+  const type = document.createElement('code');
+  type.className = 'event-type';
+  type.textContent = event.type;
+  const detail = document.createElement('pre');
+  detail.textContent = readable(event.detail);
+  entry.append(time, ' ', type, detail);
+  log.prepend(entry);
+  logEmpty.hidden = true;
+}
+
+for (const type of EVENTS) selector.addEventListener(type, record);
+
+selector.addEventListener('payment-method-select', (event) => {
+  details.setAttribute('data', event.detail.internalData);
+  detailsHint.hidden = true;
+});
+selector.addEventListener('payment-method-deselect', () => {
+  details.removeAttribute('data');
+  detailsHint.hidden = false;
+});
+// As a merchant's page would: the shop's backend makes a new session and the selector carries on.
+selector.addEventListener('payment-session-expired', () => void newSession());
+
+for (const item of items) item.querySelector('input').addEventListener('input', updateCart);
+for (const input of document.querySelectorAll('input[name="customer-type"]')) input.addEventListener('change', updateCustomerType);
+for (const input of document.querySelectorAll('input[name="language"]')) input.addEventListener('change', updateLanguage);
+campaignBox.addEventListener('change', () => void newSession());
+
+updateCart();
+updateCustomerType();
+void newSession();

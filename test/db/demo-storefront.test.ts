@@ -1,0 +1,94 @@
+// The demo storefront's routes (/demo), served with the demo catalog: the page and its assets with
+// their security headers, and the shop backend's session route. In the browser: test/embed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../helpers/app.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const CSP =
+  "default-src 'self'; script-src 'self' http://pms.test; style-src 'self' 'unsafe-inline'; connect-src 'self' http://pms.test; " +
+  "img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+describe('the demo storefront', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService({ demo: true });
+  });
+  afterAll(() => service?.close());
+
+  it('serves the checkout page with a strict CSP, loading the components from embed.src', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/demo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    expect(response.body).toMatch(/<script src="http:\/\/pms\.test\/embed\/payment-components\.[0-9a-f]{16}\.js" defer><\/script>/);
+    expect(response.body).toContain('<title>Checkout · Nordic Home Webshop</title>');
+    // Every script is a file: the CSP allows no inline script.
+    expect(response.body.match(/<script\b[^>]*>/g)?.every((tag) => / src="/.test(tag))).toBe(true);
+    expect(response.body).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it.each([
+    ['/demo/shop.js', 'application/javascript; charset=utf-8'],
+    ['/demo/shop.css', 'text/css; charset=utf-8'],
+  ])('serves %s with the same headers, revalidated by ETag', async (url, type) => {
+    const response = await service.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': type,
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-cache',
+    });
+    const again = await service.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(response.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('creates a session for the demo store in the shop backend, handing out only its id and expiry', async () => {
+    const response = await service.app.inject({ method: 'POST', url: '/demo/session' });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json() as { sessionId: string; expiresAt: string };
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'sessionId']);
+    const session = await service.ctx.sessions.requireActive(body.sessionId);
+    expect([session.storeId, session.campaign, session.expiresAt.toISOString()]).toEqual([STORE, undefined, body.expiresAt]);
+  });
+
+  it('passes a campaign on', async () => {
+    const response = await service.app.inject({ method: 'POST', url: '/demo/session', payload: { campaign: 'BLACKWEEK' } });
+    expect(response.statusCode).toBe(201);
+    const session = await service.ctx.sessions.requireActive((response.json() as { sessionId: string }).sessionId);
+    expect(session.campaign).toBe('BLACKWEEK');
+  });
+
+  it.each([['{"campaign":""}'], ['{"campaign":7}'], ['[]']])('refuses the body %s with 400', async (payload) => {
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/demo/session',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { code: string }).code).toBe('INVALID_REQUEST');
+  });
+});
+
+describe('without the demo catalog', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(() => service?.close());
+
+  it.each(['/demo', '/demo/shop.js'])('has no %s', async (url) => {
+    const response = await service.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,364 @@
+// The storefront script in Chromium against the real service (in-process, on a real port, demo
+// catalog, database per test/helpers/database.ts): a merchant's checkout page on its own origin,
+// and the bundled demo storefront at /demo. Every page must run without a console error and
+// without a Content-Security-Policy violation.
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page, Response as PageResponse } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+import { freePort } from '../helpers/process.ts';
+import { Checkout, checkoutPage, launchChromium, type CheckoutPageOptions } from './checkout-page.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
+
+interface Group {
+  id: string;
+  methodIds: string[];
+  title: string;
+  subtitle: string;
+  type: string;
+  internalData: string;
+}
+
+interface Session {
+  id: string;
+  expiresAt: string;
+  embedSrc: string;
+}
+
+const selection = (group: Group) => ({
+  groupId: group.id,
+  methodIds: group.methodIds,
+  type: group.type,
+  internalData: group.internalData,
+});
+
+function named(groups: Group[], title: string): Group {
+  const group = groups.find((g) => g.title === title);
+  if (!group) throw new Error(`no group ${title}`);
+  return group;
+}
+
+interface Storefront {
+  url: string;
+  /** Serves a page at a fresh path and returns its URL. */
+  page(html: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A merchant's storefront on an origin of its own, under a strict CSP of its own: its one inline
+ * script by hash, and the service's origin for the components script and the groups.
+ */
+async function startStorefront(serviceOrigin: string): Promise<Storefront> {
+  const pages = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const html = pages.get(req.url ?? '');
+    if (html === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    const inline = createHash('sha256').update(/<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '').digest('base64');
+    const policy = `default-src 'none'; script-src 'sha256-${inline}' ${serviceOrigin}; connect-src ${serviceOrigin}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    page(html) {
+      const path = `/checkout/${pages.size + 1}`;
+      pages.set(path, html);
+      return `${url}${path}`;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+    },
+  };
+}
+
+describe('storefront components against the real service', { timeout: 30_000 }, () => {
+  const clock = manualClock();
+  let browser: Browser;
+  let service: TestService;
+  /** Origin of the service (PUBLIC_URL). */
+  let base: string;
+  let storefront: Storefront;
+  let checkout: Checkout | undefined;
+  /** HTTP error statuses the current test provokes; Chromium logs each as a console error. */
+  let expectedStatuses: number[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = await startTestService({ clock, demo: true, env: { PUBLIC_URL: base } });
+    await service.app.listen({ host: '127.0.0.1', port });
+    storefront = await startStorefront(base);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await storefront?.close();
+    await service?.close();
+  });
+
+  afterEach(async () => {
+    const violations = await checkout?.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    const errors = checkout?.unexpectedConsoleErrors(expectedStatuses) ?? [];
+    await checkout?.close();
+    checkout = undefined;
+    expectedStatuses = [];
+    expect(errors, 'console errors').toEqual([]);
+    expect(violations ?? [], 'CSP violations').toEqual([]);
+  });
+
+  /** Opens a page that records CSP violations; `prepare` runs before it loads (to await responses). */
+  async function open(url: string, prepare?: (page: Page) => void): Promise<Checkout> {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const record: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = record;
+      document.addEventListener('securitypolicyviolation', (event) => record.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    checkout = new Checkout(context, page);
+    prepare?.(page);
+    await page.goto(url);
+    return checkout;
+  }
+
+  /** A merchant's checkout page on the storefront's origin, loading the session's embed.src. */
+  function openStorefront(session: Session, options: Omit<CheckoutPageOptions, 'scriptSrc' | 'sessionId'>): Promise<Checkout> {
+    return open(storefront.page(checkoutPage({ scriptSrc: session.embedSrc, sessionId: session.id, ...options })));
+  }
+
+  /** What a merchant backend does: a token, then a session. */
+  async function createSession(): Promise<Session> {
+    const token = await issueToken(service.app, CLIENT.id, CLIENT.secret);
+    const response = await service.app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json() as { id: string; expiresAt: string; embed: { src: string } };
+    return { id: body.id, expiresAt: body.expiresAt, embedSrc: body.embed.src };
+  }
+
+  async function apiGroups(sessionId: string, query: string): Promise<Group[]> {
+    const response = await service.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Group[];
+  }
+
+  function expireSessions(): void {
+    clock.advance((service.config.sessionTtlSeconds + 1) * 1000);
+  }
+
+  describe('on a merchant checkout page of another origin', () => {
+    it('renders the demo catalog in the store’s order with titles and monthly costs', async () => {
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95' });
+      const options = await c.waitForOptions(6);
+      const groups = await apiGroups(session.id, 'amount=1299.95');
+      expect(options).toEqual(
+        groups.map((g, index) => ({ groupId: g.id, title: g.title, subtitle: g.subtitle, checked: 'false', tabIndex: index === 0 ? 0 : -1 })),
+      );
+      expect(options.map((o) => [o.title, o.subtitle])).toEqual([
+        ['Invoice', 'Pay within 30 days'],
+        ['Part payment', 'From 89 SEK/month'],
+        ['Flexible account', 'From 69 SEK/month'],
+        ['Card', 'Visa, Mastercard'],
+        ['Swish', 'Pay with your mobile'],
+        ['Business invoice', 'Invoice to your company, 30 days'],
+      ]);
+
+      await c.setAttribute('payment-methods', 'customer-type', 'LEGAL');
+      expect((await c.waitForOptions(3)).map((o) => o.title)).toEqual(['Card', 'Swish', 'Business invoice']);
+    });
+
+    it('reports click and keyboard selections with the groups the API serves', async () => {
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95', attributes: { 'customer-type': 'NATURAL' } });
+      await c.waitForOptions(5);
+      const groups = await apiGroups(session.id, 'amount=1299.95&customerType=NATURAL');
+
+      await c.option('Part payment').click();
+      expect(await c.waitForEvents(1)).toEqual([{ type: 'payment-method-select', detail: selection(named(groups, 'Part payment')) }]);
+      // The page passed internalData on: the bundle's plans, priced by the service.
+      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['109 SEK/month', '89 SEK/month']);
+
+      await c.page.keyboard.press('ArrowDown');
+      expect(await c.focusedTitle()).toBe('Flexible account');
+      await c.page.keyboard.press('End');
+      expect(await c.focusedTitle()).toBe('Swish');
+      expect((await c.waitForEvents(5)).slice(1)).toEqual([
+        { type: 'payment-method-deselect', detail: selection(named(groups, 'Part payment')) },
+        { type: 'payment-method-select', detail: selection(named(groups, 'Flexible account')) },
+        { type: 'payment-method-deselect', detail: selection(named(groups, 'Flexible account')) },
+        { type: 'payment-method-select', detail: selection(named(groups, 'Swish')) },
+      ]);
+      expect((await c.optionStates()).map((o) => o.checked)).toEqual(['false', 'false', 'false', 'false', 'true']);
+    });
+
+    it('re-fetches when the amount changes: the offer and the monthly costs follow', async () => {
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95', attributes: { 'customer-type': 'NATURAL' } });
+      await c.waitForOptions(5);
+      const before = named(await apiGroups(session.id, 'amount=1299.95&customerType=NATURAL'), 'Part payment');
+      await c.option('Part payment').click();
+      await c.waitForEvents(1);
+
+      // Same members at 2500, so the same group: still selected, announced again with its plans at 2500.
+      await c.setAttribute('payment-methods', 'amount', '2500');
+      const at2500 = named(await apiGroups(session.id, 'amount=2500&customerType=NATURAL'), 'Part payment');
+      expect((await c.waitForEvents(2))[1]).toEqual({ type: 'payment-method-select', detail: selection(at2500) });
+      expect(at2500.id).toBe(before.id);
+      expect((await c.waitForOptions(5)).map((o) => [o.title, o.subtitle, o.checked])).toEqual([
+        ['Invoice', 'Pay within 30 days', 'false'],
+        ['Part payment', 'From 145 SEK/month', 'true'],
+        ['Flexible account', 'From 106 SEK/month', 'false'],
+        ['Card', 'Visa, Mastercard', 'false'],
+        ['Swish', 'Pay with your mobile', 'false'],
+      ]);
+      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['209 SEK/month', '145 SEK/month']);
+
+      // From 3000 the 36-month plan joins: another set of methods is another group, so the
+      // selection is withdrawn.
+      await c.setAttribute('payment-methods', 'amount', '5000');
+      expect((await c.waitForEvents(3))[2]).toEqual({ type: 'payment-method-deselect', detail: selection(at2500) });
+      const at5000 = await apiGroups(session.id, 'amount=5000&customerType=NATURAL');
+      expect(named(at5000, 'Part payment').methodIds).toHaveLength(3);
+      const options = await c.waitForOptions(5);
+      expect(options.map((o) => [o.groupId, o.subtitle, o.checked])).toEqual(at5000.map((g) => [g.id, g.subtitle, 'false']));
+      expect(options.map((o) => o.subtitle)).toEqual([
+        'Pay within 30 days',
+        'From 203 SEK/month',
+        'From 182 SEK/month',
+        'Visa, Mastercard',
+        'Pay with your mobile',
+      ]);
+    });
+
+    it('on an expired session tells the page, with the service’s message, and shows it', async () => {
+      expectedStatuses = [409];
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95' });
+      await c.waitForOptions(6);
+
+      expireSessions();
+      await c.setAttribute('payment-methods', 'amount', '1500');
+      const answer = await service.app.inject({ method: 'GET', url: `/v1/sessions/${session.id}/payment-method-groups?amount=1500` });
+      expect(answer.statusCode).toBe(409);
+      expect(await c.waitForEvents(1)).toEqual([
+        { type: 'payment-session-expired', detail: { sessionId: session.id, message: (answer.json() as { message: string }).message } },
+      ]);
+      await expect(c.state.getAttribute('part')).resolves.toBe('state state-expired');
+      await expect(c.state.textContent()).resolves.toBe('This payment session has expired.');
+      await expect(c.radiogroup.isHidden()).resolves.toBe(true);
+    });
+
+    it('reads the groups across origins: CORS lets the page read them', async () => {
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95' });
+      await c.waitForOptions(6);
+      expect(new URL(c.page.url()).origin).toBe(storefront.url);
+      expect(storefront.url).not.toBe(base);
+
+      const answered = c.page.waitForResponse((r) => r.url().startsWith(`${base}/v1/sessions/${session.id}/`));
+      await c.setAttribute('payment-methods', 'amount', '2000');
+      const response = await answered;
+      await expect(response.request().allHeaders()).resolves.toMatchObject({ origin: storefront.url });
+      expect(response.status()).toBe(200);
+      await expect(response.allHeaders()).resolves.toMatchObject({ 'access-control-allow-origin': '*' });
+      const options = await c.waitForOptions(6);
+      expect(options.map((o) => o.groupId)).toEqual((await apiGroups(session.id, 'amount=2000')).map((g) => g.id));
+    });
+  });
+
+  describe('the demo storefront at /demo', () => {
+    const sessionIdOnPage = (c: Checkout) => c.page.locator('#session-id').textContent();
+    /** The cart total as shown, its no-break spaces as plain ones. */
+    const cartTotal = async (c: Checkout) => (await c.page.locator('#cart-total').textContent())?.replace(/\s/g, ' ');
+
+    it('gets a session from its backend, follows the cart and the customer type, and logs the selection', async () => {
+      let created!: Promise<PageResponse>;
+      const c = await open(`${base}/demo`, (page) => {
+        created = page.waitForResponse(`${base}/demo/session`);
+      });
+      // The shop's backend created the session server-side: the page gets its id, never a token.
+      const answer = (await (await created).json()) as Record<string, string>;
+      expect(Object.keys(answer).sort()).toEqual(['expiresAt', 'sessionId']);
+      const sessionId = answer.sessionId!;
+      const stored = await service.ctx.sessions.requireActive(sessionId);
+      expect([stored.storeId, stored.campaign]).toEqual([STORE, undefined]);
+
+      const options = await c.waitForOptions(5);
+      expect(await sessionIdOnPage(c)).toBe(sessionId);
+      expect(await cartTotal(c)).toBe('SEK 1,299.95');
+      const atStart = await apiGroups(sessionId, 'amount=1299.95&customerType=NATURAL');
+      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(atStart.map((g) => [g.id, g.title, g.subtitle]));
+
+      // A second duvet cover: 2198.95.
+      await c.page.getByRole('spinbutton', { name: /Linen duvet cover/ }).fill('2');
+      await c.page.locator('#cart-total', { hasText: 'SEK 2,198.95' }).waitFor();
+      await c.option('Part payment').filter({ hasText: 'From 131 SEK/month' }).waitFor();
+      const atTwo = await apiGroups(sessionId, 'amount=2198.95&customerType=NATURAL');
+      expect((await c.waitForOptions(5)).map((o) => [o.groupId, o.subtitle])).toEqual(atTwo.map((g) => [g.id, g.subtitle]));
+
+      await c.page.getByRole('radio', { name: 'Business', exact: true }).check();
+      await c.option('Business invoice').waitFor();
+      expect((await c.waitForOptions(3)).map((o) => o.title)).toEqual(['Card', 'Swish', 'Business invoice']);
+
+      await c.page.getByRole('radio', { name: 'Private person', exact: true }).check();
+      await c.option('Part payment').waitFor();
+      await c.waitForOptions(5);
+      await expect(c.page.locator('#details-hint').isVisible()).resolves.toBe(true);
+      await c.option('Part payment').click();
+
+      const logged = c.page.locator('#event-log li[data-event="payment-method-select"]');
+      await logged.waitFor();
+      const detail = await logged.locator('pre').textContent();
+      expect(detail).toContain(`"groupId": "${named(atTwo, 'Part payment').id}"`);
+      expect(detail).toContain('"type": "PROVIDER_PART_PAYMENT_SELECT_NOW"');
+      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['184 SEK/month', '131 SEK/month']);
+      await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
+    });
+
+    it('replaces an expired session through its backend, offers the campaign and speaks Swedish', async () => {
+      expectedStatuses = [409];
+      const c = await open(`${base}/demo`);
+      await c.waitForOptions(5);
+      const first = await sessionIdOnPage(c);
+
+      expireSessions();
+      await c.page.getByRole('spinbutton', { name: /Scented candle/ }).fill('2');
+      await c.page.locator('#event-log li[data-event="payment-session-expired"]').waitFor();
+      await c.page.waitForFunction((old) => document.querySelector('payment-methods')?.getAttribute('session-id') !== old, first);
+      const second = await sessionIdOnPage(c);
+      expect(second).not.toBe(first);
+      await c.waitForOptions(5);
+      await expect(c.page.locator('#event-log li[data-event="payment-session-expired"] pre').textContent()).resolves.toContain(
+        `"sessionId": "${first}"`,
+      );
+
+      await c.page.getByRole('checkbox', { name: 'Black Week offers' }).check();
+      await c.option('Black Week: 6 months interest-free').waitFor();
+      expect((await c.waitForOptions(2)).map((o) => o.title)).toEqual(['Black Week: 6 months interest-free', 'Card (Black Week)']);
+      const campaignSession = await service.ctx.sessions.requireActive((await sessionIdOnPage(c))!);
+      expect(campaignSession.campaign).toBe('BLACKWEEK');
+
+      await c.page.getByRole('radio', { name: 'Svenska' }).check();
+      await c.page.locator('payment-methods [role="radiogroup"][aria-label="Betalsätt"]').waitFor();
+      expect(await cartTotal(c)).toBe('1 451,90 kr');
+      await expect(c.page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+    });
+  });
+});
