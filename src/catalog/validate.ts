@@ -5,7 +5,8 @@ import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
 import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/payment-method.ts';
-import { CatalogSchema, type CatalogInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
+import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
+import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 
 export interface CatalogIssue {
   path: string;
@@ -43,6 +44,11 @@ export const DEFAULT_BUNDLE_TITLE = 'Part payment';
 /** NUMERIC(20,2) and NUMERIC(20,12) bounds of the schema: amounts below 10^18, factors below 10^8. */
 const MONEY = { places: 2, integerDigits: 18 };
 const FACTOR = { places: 12, integerDigits: 8 };
+
+/** `stores[2]` + `name` → `stores[2].name`; at the top of an admin body, just `name`. */
+function at(base: string, field: string): string {
+  return base === '' ? field : `${base}.${field}`;
+}
 
 /** `/paymentMethods/3/plans/0/name` → `paymentMethods[3].plans[0].name` */
 function displayPath(base: string, pointer: string): string {
@@ -112,7 +118,7 @@ function toStore(input: StoreInput, path: string, c: Collector): Store {
     name: input.name,
     currency: input.currency,
     bundleTitle: input.bundleTitle ?? DEFAULT_BUNDLE_TITLE,
-    minimumInvoiceAmount: c.decimal(`${path}.minimumInvoiceAmount`, input.minimumInvoiceAmount, MONEY),
+    minimumInvoiceAmount: c.decimal(at(path, 'minimumInvoiceAmount'), input.minimumInvoiceAmount, MONEY),
   };
 }
 
@@ -127,7 +133,7 @@ function isHttpUrl(text: string): boolean {
 
 function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector): PaymentMethod {
   const money = (field: keyof PaymentMethodInput) =>
-    c.decimal(`${path}.${field}`, input[field] as number | string, MONEY);
+    c.decimal(at(path, field), input[field] as number | string, MONEY);
   const method: PaymentMethod = {
     id: input.id.toLowerCase(),
     storeId: input.storeId.toLowerCase(),
@@ -140,7 +146,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector):
     minApplicationLimit: money('minApplicationLimit'),
     maxApplicationLimit: money('maxApplicationLimit'),
     legalLinks: (input.legalLinks ?? []).map((l, i): LegalLink => {
-      if (!isHttpUrl(l.url)) c.add(`${path}.legalLinks[${i}].url`, 'must be an absolute http or https URL');
+      if (!isHttpUrl(l.url)) c.add(at(path, `legalLinks[${i}].url`), 'must be an absolute http or https URL');
       return { url: l.url, type: l.type, appendAmount: l.appendAmount ?? false };
     }),
     enabledForLegalCustomer: input.enabledForLegalCustomer,
@@ -148,25 +154,25 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector):
     campaign: { campaign: input.campaign?.campaign ?? false, keywords: input.campaign?.keywords ?? [] },
     priceSignagePossible: input.priceSignagePossible ?? false,
     plans: (input.plans ?? []).map((p, i): PaymentPlan => {
-      const at = `${path}.plans[${i}]`;
+      const plan = at(path, `plans[${i}]`);
       return {
         name: p.name,
         durationMonths: p.durationMonths,
-        annuityFactor: c.decimal(`${at}.annuityFactor`, p.annuityFactor, FACTOR),
-        administrationFee: c.decimal(`${at}.administrationFee`, p.administrationFee, MONEY),
-        setupFee: c.decimal(`${at}.setupFee`, p.setupFee, MONEY),
-        interest: c.decimal(`${at}.interest`, p.interest, FACTOR),
+        annuityFactor: c.decimal(`${plan}.annuityFactor`, p.annuityFactor, FACTOR),
+        administrationFee: c.decimal(`${plan}.administrationFee`, p.administrationFee, MONEY),
+        setupFee: c.decimal(`${plan}.setupFee`, p.setupFee, MONEY),
+        interest: c.decimal(`${plan}.interest`, p.interest, FACTOR),
       };
     }),
   };
   if (compareDecimal(method.minPurchaseLimit, method.maxPurchaseLimit) > 0) {
-    c.add(`${path}.maxPurchaseLimit`, 'must be at least minPurchaseLimit');
+    c.add(at(path, 'maxPurchaseLimit'), 'must be at least minPurchaseLimit');
   }
   if (compareDecimal(method.minApplicationLimit, method.maxApplicationLimit) > 0) {
-    c.add(`${path}.maxApplicationLimit`, 'must be at least minApplicationLimit');
+    c.add(at(path, 'maxApplicationLimit'), 'must be at least minApplicationLimit');
   }
   if (method.campaign.campaign && method.campaign.keywords.length === 0) {
-    c.add(`${path}.campaign.keywords`, 'a campaign method needs at least one keyword');
+    c.add(at(path, 'campaign.keywords'), 'a campaign method needs at least one keyword');
   }
   return method;
 }
@@ -215,4 +221,84 @@ export function validateCatalog(
   });
   if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
   return { merchants, stores, clients, paymentMethods };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One entity at a time: the admin API's bodies (contract §6). The same schemas and cross-field
+// rules as the catalog file; field paths are relative to the body (`maxPurchaseLimit`, `plans[0].name`).
+
+/** Ids the database already holds that a body may refer to (looked up by the caller). */
+export interface KnownReferences {
+  merchantIds: ReadonlySet<string>;
+  storeIds: ReadonlySet<string>;
+}
+
+/** A client as an admin body gives it: without `clientSecret` the caller generates one (or keeps the stored one). */
+export interface ClientEntity {
+  clientId: string;
+  merchantId: string;
+  scopes: string[];
+  clientSecret: string | undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks a body against the entity's body schema (entity-schemas.ts: the catalog schema with the
+ * id optional) with the path id standing in for a missing id field, so that the path id is checked
+ * too, and refuses an id field that names another entity. UUIDs compare case-insensitively.
+ */
+function entityInput<T>(schema: TSchema, idField: string, pathId: string, value: unknown, uuid: boolean): T {
+  if (!isPlainObject(value)) throw new CatalogValidationError([{ path: '(body)', message: 'must be a JSON object' }]);
+  const candidate = value[idField] === undefined ? { ...value, [idField]: pathId } : value;
+  const issues = structuralIssues(schema, candidate, '');
+  const given = value[idField];
+  if (typeof given === 'string') {
+    const same = uuid ? given.toLowerCase() === pathId.toLowerCase() : given === pathId;
+    if (!same) issues.push({ path: idField, message: `must equal the id in the path ("${pathId}")` });
+  }
+  if (issues.length > 0) throw new CatalogValidationError(issues);
+  return candidate as T;
+}
+
+function unknownReference(c: Collector, field: string, what: string, id: string, known: ReadonlySet<string>): void {
+  if (!known.has(id)) c.add(field, `refers to unknown ${what} "${id}"`);
+}
+
+export function validateMerchantBody(pathId: string, value: unknown): Merchant {
+  const input = entityInput<MerchantInput>(MerchantBodySchema, 'id', pathId, value, false);
+  return { id: input.id, name: input.name };
+}
+
+export function validateStoreBody(pathId: string, value: unknown, known: KnownReferences): Store {
+  const input = entityInput<StoreInput>(StoreBodySchema, 'id', pathId, value, true);
+  const c = new Collector();
+  const store = toStore(input, '', c);
+  unknownReference(c, 'merchantId', 'merchant', store.merchantId, known.merchantIds);
+  if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
+  return store;
+}
+
+export function validateClientBody(pathId: string, value: unknown, known: KnownReferences): ClientEntity {
+  const input = entityInput<Required<Pick<ClientBody, 'clientId'>> & ClientBody>(ClientBodySchema, 'clientId', pathId, value, false);
+  const c = new Collector();
+  unknownReference(c, 'merchantId', 'merchant', input.merchantId, known.merchantIds);
+  if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
+  return {
+    clientId: input.clientId,
+    merchantId: input.merchantId,
+    scopes: [...input.scopes],
+    clientSecret: input.clientSecret,
+  };
+}
+
+export function validatePaymentMethodBody(pathId: string, value: unknown, known: KnownReferences): PaymentMethod {
+  const input = entityInput<PaymentMethodInput>(PaymentMethodBodySchema, 'id', pathId, value, true);
+  const c = new Collector();
+  const method = toPaymentMethod(input, '', c);
+  unknownReference(c, 'storeId', 'store', method.storeId, known.storeIds);
+  if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
+  return method;
 }

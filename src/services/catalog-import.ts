@@ -2,13 +2,14 @@
 // upsert on ids. Entities not named in the catalog are left as they are. An invalid catalog is
 // refused with CatalogValidationError and nothing of it is applied.
 import { readFile } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashClientSecret, verifyClientSecret } from '../auth/secrets.ts';
 import { validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog/validate.ts';
 import type { Database } from '../storage/schema.ts';
 import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
+import { catalogTransaction, type CatalogChanges } from './catalog-changes.ts';
 
 export type CatalogSummary = Record<'merchants' | 'stores' | 'clients' | 'paymentMethods', Record<WriteResult, number>>;
 
@@ -32,10 +33,14 @@ export async function readCatalogFile(path: string): Promise<unknown> {
   }
 }
 
-/** Applies a catalog; the caller invalidates cached store catalogs when anything changed. */
-export async function applyCatalog(db: Kysely<Database>, value: unknown): Promise<CatalogSummary> {
+/**
+ * Applies a catalog in one transaction that announces the change to every running instance
+ * (catalog-changes.ts). With `changes`, this instance's caches are cleared too; without it (the
+ * catalog file at start-up, before any cache exists) only the announcement is made.
+ */
+export async function applyCatalog(db: Kysely<Database>, value: unknown, changes?: CatalogChanges): Promise<CatalogSummary> {
   const summary = emptySummary();
-  await db.transaction().execute(async (tx) => {
+  const write = async (tx: Transaction<Database>) => {
     const writer = new CatalogWriter(tx);
     const catalog: ValidatedCatalog = validateCatalog(value, await writer.existingIds());
     const clients = new ClientsRepository(tx);
@@ -57,6 +62,7 @@ export async function applyCatalog(db: Kysely<Database>, value: unknown): Promis
     for (const method of catalog.paymentMethods) {
       summary.paymentMethods[await writer.upsertPaymentMethod(method)] += 1;
     }
-  });
+  };
+  await (changes ? changes.write(write) : catalogTransaction(db, write));
   return summary;
 }

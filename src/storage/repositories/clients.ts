@@ -12,6 +12,9 @@ export interface ClientRecord {
   scopes: string[];
 }
 
+/** A client without its secret hash: what the admin API shows. */
+export type ClientSummary = Omit<ClientRecord, 'secretHash'>;
+
 export class ClientsRepository {
   constructor(private readonly db: Db) {}
 
@@ -54,6 +57,35 @@ export class ClientsRepository {
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .executeTakeFirst();
     return upsertOutcome(row);
+  }
+
+  /** One page of clients (admin API), optionally of one merchant, ordered by id; never the secret hash. */
+  async list(options: { merchantId?: string | undefined; limit: number; offset: number }): Promise<{ clients: ClientSummary[]; totalElements: number }> {
+    let filtered = this.db.selectFrom('clients');
+    if (options.merchantId !== undefined) filtered = filtered.where('merchant_id', '=', options.merchantId);
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(['client_id', 'merchant_id', 'scopes'])
+        .orderBy(sql`client_id collate "C"`)
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      clients: rows.map((r) => ({ clientId: r.client_id, merchantId: r.merchant_id, scopes: r.scopes })),
+      totalElements: Number(count.total),
+    };
+  }
+
+  /** Replaces a client's secret hash; false for an unknown client. */
+  async setSecretHash(clientId: string, secretHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('clients')
+      .set({ secret_hash: secretHash, updated_at: sql`now()` })
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** True when a client was deleted. Its tokens stop verifying (token-verifier.ts looks it up). */

@@ -38,6 +38,32 @@ export class PaymentMethodsRepository {
     return { methods: await this.withChildren(rows), totalElements: Number(count.total) };
   }
 
+  /** One method with plans and legal links, or undefined (admin API). */
+  async findById(id: string): Promise<PaymentMethod | undefined> {
+    const rows = await this.db.selectFrom('payment_methods').selectAll().where('id', '=', id).execute();
+    return (await this.withChildren(rows))[0];
+  }
+
+  /**
+   * One page of every method (admin API), optionally of one store: ordered by store, then in each
+   * store's display order.
+   */
+  async list(options: { storeId?: string | undefined; limit: number; offset: number }): Promise<MethodPage> {
+    let filtered = this.db.selectFrom('payment_methods');
+    if (options.storeId !== undefined) filtered = filtered.where('store_id', '=', options.storeId);
+    const [rows, count] = await Promise.all([
+      this.inDisplayOrder(filtered.selectAll().orderBy('store_id')).limit(options.limit).offset(options.offset).execute(),
+      filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { methods: await this.withChildren(rows), totalElements: Number(count.total) };
+  }
+
+  /** True when a method was deleted; its plans and legal links go with it (FK cascade). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('payment_methods').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
   private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', MethodRow>>(query: Q): Q {
     return query.orderBy('sort_order').orderBy(sql`name collate "C"`).orderBy('id') as Q;
   }

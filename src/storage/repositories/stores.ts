@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { parseDecimal, type Decimal } from '../../domain/money.ts';
 import type { Store } from '../../domain/payment-method.ts';
-import type { Database } from '../schema.ts';
+import type { Database, StoresTable } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,19 +12,43 @@ export function numeric(text: string): Decimal {
   return value;
 }
 
+function toStore(row: Selectable<StoresTable>): Store {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    name: row.name,
+    currency: row.currency,
+    bundleTitle: row.bundle_title,
+    minimumInvoiceAmount: numeric(row.minimum_invoice_amount),
+  };
+}
+
 export class StoresRepository {
   constructor(private readonly db: Db) {}
 
   async findById(id: string): Promise<Store | undefined> {
     const row = await this.db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && {
-      id: row.id,
-      merchantId: row.merchant_id,
-      name: row.name,
-      currency: row.currency,
-      bundleTitle: row.bundle_title,
-      minimumInvoiceAmount: numeric(row.minimum_invoice_amount),
-    };
+    return row && toStore(row);
+  }
+
+  /** One page of stores (admin API), optionally of one merchant, ordered by id. */
+  async list(options: { merchantId?: string | undefined; limit: number; offset: number }): Promise<{ stores: Store[]; totalElements: number }> {
+    let filtered = this.db.selectFrom('stores');
+    if (options.merchantId !== undefined) filtered = filtered.where('merchant_id', '=', options.merchantId);
+    const [rows, count] = await Promise.all([
+      filtered.selectAll().orderBy('id').limit(options.limit).offset(options.offset).execute(),
+      filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { stores: rows.map(toStore), totalElements: Number(count.total) };
+  }
+
+  /**
+   * True when a store was deleted; its payment methods go with it (FK cascade). Sessions keep
+   * their store id (no foreign key) and from then on find nothing eligible.
+   */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('stores').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** The merchant owning a store, or undefined for an unknown store (the store-grant check). */

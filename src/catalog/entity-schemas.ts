@@ -1,0 +1,40 @@
+// The admin API's request bodies (contract §6): one catalog entity each, with exactly the catalog
+// file's fields and rules (schema.ts), except that the id may be left out (the path names it) and
+// a client's secret may be left out (a strong one is then generated). validate.ts checks these
+// bodies; the admin routes publish them in the OpenAPI document.
+import { Type, type Static } from 'typebox';
+import { ClientSchema, MerchantSchema, PaymentMethodSchema, StoreSchema } from './schema.ts';
+
+const { id: merchantId, ...merchantFields } = MerchantSchema.properties;
+export const MerchantBodySchema = Type.Object(
+  { id: Type.Optional(merchantId), ...merchantFields },
+  { additionalProperties: false, description: 'A merchant (catalog shape). `id`, when given, must equal the path id.' },
+);
+
+const { id: storeId, ...storeFields } = StoreSchema.properties;
+export const StoreBodySchema = Type.Object(
+  { id: Type.Optional(storeId), ...storeFields },
+  { additionalProperties: false, description: 'A store (catalog shape). `id`, when given, must equal the path id.' },
+);
+
+const { clientId, clientSecret, ...clientFields } = ClientSchema.properties;
+export const ClientBodySchema = Type.Object(
+  { clientId: Type.Optional(clientId), ...clientFields, clientSecret: Type.Optional(clientSecret) },
+  {
+    additionalProperties: false,
+    description:
+      'An OAuth client (catalog shape). `clientId`, when given, must equal the path id. Without `clientSecret` a new ' +
+      'client gets a generated secret and an existing one keeps its secret.',
+  },
+);
+
+const { id: methodId, ...methodFields } = PaymentMethodSchema.properties;
+export const PaymentMethodBodySchema = Type.Object(
+  { id: Type.Optional(methodId), ...methodFields },
+  { additionalProperties: false, description: 'One payment method (catalog shape). `id`, when given, must equal the path id.' },
+);
+
+export type MerchantBody = Static<typeof MerchantBodySchema>;
+export type StoreBody = Static<typeof StoreBodySchema>;
+export type ClientBody = Static<typeof ClientBodySchema>;
+export type PaymentMethodBody = Static<typeof PaymentMethodBodySchema>;

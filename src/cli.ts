@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// The operator CLI, `pms` (dist/cli.js; `npm run cli -- …`). It reads the server's configuration
+// (DATABASE_URL, DATA_DIR, …: config.ts), migrates the database, and changes the catalog through
+// the same services as the admin API (services/admin): every change is announced to the running
+// instances (catalog-changes.ts), which see it within 2 seconds.
+//
+// The embedded database (no DATABASE_URL) can be opened by one process only: run the CLI while
+// the server is stopped. The CLI refuses a data directory that a running server holds open.
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { CatalogValidationError } from './catalog/validate.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, readConfig, type Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { isRegisteredError } from './errors.ts';
+import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './http/openapi/generate.ts';
+import type { CatalogSummary } from './services/catalog-import.ts';
+import { readCatalogFile } from './services/catalog-import.ts';
+import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
+import { migrateToLatest } from './storage/migrate.ts';
+
+/** A failure to report as `error: <message>` with exit status 1. */
+class CliError extends Error {}
+
+interface CliIo {
+  out(text: string): void;
+  env: Record<string, string | undefined>;
+}
+
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
+  const dataDir = path.resolve(config.dataDir);
+  // PGlite takes no lock of its own, and a second process writing the same directory would
+  // corrupt it. PGlite keeps postmaster.pid there while a process has the database open.
+  if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    throw new CliError(
+      `the embedded database in ${dataDir} is in use (a running server?): stop the server first, then run this ` +
+        'command again. If no process uses it (a server was killed), start and stop the server once, or delete ' +
+        `${path.join(dataDir, 'postmaster.pid')}. (With DATABASE_URL, the CLI runs alongside running servers.)`,
+    );
+  }
+  return openPGlite(dataDir);
+}
+
+/** Opens and migrates the configured database and runs `work` with the service's context. */
+async function withContext<T>(io: CliIo, work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  let config: Config;
+  try {
+    config = readConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    // No listener: the CLI keeps no caches; it only announces its changes to the servers.
+    const ctx = await createContext(config, database, systemClock, { listen: false });
+    try {
+      return await work(ctx);
+    } finally {
+      await ctx.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+function formatSummary(summary: CatalogSummary): string {
+  const width = Math.max(...Object.keys(summary).map((k) => k.length)) + 1;
+  return Object.entries(summary)
+    .map(([kind, c]) => `  ${`${kind}:`.padEnd(width)} ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`)
+    .join('\n');
+}
+
+function parseScopes(value: string): string[] {
+  const scopes = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return [...new Set(scopes)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands: one function each, registered by buildProgram().
+
+function catalogCommands(program: Command, io: CliIo): void {
+  const catalog = program.command('catalog').description('the catalog of merchants, stores, clients and payment methods');
+  catalog
+    .command('apply')
+    .description('validate a catalog file (contract §6) whole and apply it by upsert on ids')
+    .argument('<file>', 'catalog JSON file')
+    .action(async (file: string) => {
+      const value = await readCatalogFile(file).catch((error: unknown) => {
+        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
+        throw error;
+      });
+      const summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(value)).catch((error: unknown) => {
+        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
+        throw error;
+      });
+      io.out(`catalog ${file} applied:\n${formatSummary(summary)}\n`);
+    });
+}
+
+function clientCommands(program: Command, io: CliIo): void {
+  const client = program.command('client').description('OAuth clients');
+  client
+    .command('create')
+    .description('register a client with a generated secret (printed once)')
+    .argument('<clientId>', 'the new client id')
+    .requiredOption('--merchant <id>', 'the merchant the client acts for (it is granted all its stores)')
+    .addOption(new Option('--scopes <scopes>', 'comma-separated scopes: merchant-api, admin').default('merchant-api'))
+    .action(async (clientId: string, options: { merchant: string; scopes: string }) => {
+      const result = await withContext(io, async (ctx) => {
+        const exists = await ctx.admin.clients.get(clientId).then(
+          () => true,
+          (error: unknown) => {
+            if (isRegisteredError(error) && error.code === 'NOT_FOUND') return false;
+            throw error;
+          },
+        );
+        if (exists) throw new CliError(`client "${clientId}" already exists; \`pms client rotate-secret ${clientId}\` gives it a new secret`);
+        return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) });
+      });
+      io.out(
+        `client ${result.entity.clientId} created for merchant ${result.entity.merchantId} ` +
+          `with scopes ${result.entity.scopes.join(',') || '(none)'}\n` +
+          `clientSecret: ${result.clientSecret}\n` +
+          'The secret is shown only this once; only its hash is stored.\n',
+      );
+    });
+  client
+    .command('rotate-secret')
+    .description('replace a client secret with a generated one (printed once); the old one stops working')
+    .argument('<clientId>', 'the client id')
+    .action(async (clientId: string) => {
+      const rotated = await withContext(io, (ctx) => ctx.admin.clients.rotateSecret(clientId));
+      io.out(
+        `client ${rotated.client.clientId}: new secret set; the old one no longer works\n` +
+          `clientSecret: ${rotated.clientSecret}\n` +
+          'The secret is shown only this once; only its hash is stored.\n',
+      );
+    });
+}
+
+function keyCommands(program: Command, io: CliIo): void {
+  const keys = program.command('keys').description('the signing keys of the access tokens');
+  keys
+    .command('rotate')
+    .description('make a new signing key current; tokens signed with the old one verify until they expire')
+    .action(async () => {
+      const kid = await withContext(io, (ctx) => ctx.auth.rotateSigningKey());
+      io.out(`new signing key ${kid} is current; running instances sign with it within a minute\n`);
+    });
+}
+
+function openapiCommand(program: Command, io: CliIo): void {
+  program
+    .command('openapi')
+    .description('write the OpenAPI 3.1 document (as committed in openapi.json); needs no database')
+    .option('--out <file>', 'write to this file instead of standard output')
+    .option('--public-url <url>', 'server URL in the document', DOCUMENT_PUBLIC_URL)
+    .action(async (options: { out?: string; publicUrl: string }) => {
+      const json = openApiJson(await generateOpenApiDocument({ publicUrl: options.publicUrl }));
+      if (options.out === undefined) {
+        io.out(json);
+        return;
+      }
+      await writeFile(options.out, json);
+      io.out(`wrote ${options.out}\n`);
+    });
+}
+
+/**
+ * The `pms` program. To add a command, write a `xxxCommands(program, io)` function like those
+ * above and call it here.
+ */
+function buildProgram(io: CliIo): Command {
+  const program = new Command('pms')
+    .description(
+      'Operate the payment method sessions service. Reads DATABASE_URL / DATA_DIR like the server; ' +
+        'on the embedded database (no DATABASE_URL) run it while the server is stopped.',
+    )
+    .showHelpAfterError()
+    .exitOverride();
+  catalogCommands(program, io);
+  clientCommands(program, io);
+  keyCommands(program, io);
+  openapiCommand(program, io);
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit status. */
+async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    // Commander has printed usage errors and help already.
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CliError || error instanceof CatalogValidationError || isRegisteredError(error)) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+const exitCode = await runCli(process.argv.slice(2), { out: (text) => process.stdout.write(text), env: process.env });
+process.exitCode = exitCode;

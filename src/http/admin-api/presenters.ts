@@ -1,0 +1,60 @@
+// Domain → the catalog's JSON shapes (contract §6). Amounts are exact decimals inside and JSON
+// numbers on the wire (like the merchant listing), which carry any 2-decimal amount (and any
+// 12-decimal factor below 10^3) exactly enough to round-trip as written.
+import { decimalToNumber } from '../../domain/money.ts';
+import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
+import type { Page } from '../../services/admin/index.ts';
+import type { ClientSummary } from '../../storage/repositories/clients.ts';
+import type { MerchantRecord } from '../../storage/repositories/merchants.ts';
+
+export function presentMerchant(m: MerchantRecord) {
+  return { id: m.id, name: m.name };
+}
+
+export function presentStore(s: Store) {
+  return {
+    id: s.id,
+    merchantId: s.merchantId,
+    name: s.name,
+    currency: s.currency,
+    bundleTitle: s.bundleTitle,
+    minimumInvoiceAmount: decimalToNumber(s.minimumInvoiceAmount),
+  };
+}
+
+/** Never the secret or its hash. */
+export function presentClient(c: ClientSummary) {
+  return { clientId: c.clientId, merchantId: c.merchantId, scopes: [...c.scopes] };
+}
+
+export function presentPaymentMethod(m: PaymentMethod) {
+  return {
+    id: m.id,
+    storeId: m.storeId,
+    sortOrder: m.sortOrder,
+    name: m.name,
+    description: m.description,
+    type: m.type,
+    minPurchaseLimit: decimalToNumber(m.minPurchaseLimit),
+    maxPurchaseLimit: decimalToNumber(m.maxPurchaseLimit),
+    minApplicationLimit: decimalToNumber(m.minApplicationLimit),
+    maxApplicationLimit: decimalToNumber(m.maxApplicationLimit),
+    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
+    enabledForLegalCustomer: m.enabledForLegalCustomer,
+    enabledForNaturalCustomer: m.enabledForNaturalCustomer,
+    campaign: { campaign: m.campaign.campaign, keywords: [...m.campaign.keywords] },
+    priceSignagePossible: m.priceSignagePossible,
+    plans: m.plans.map((p) => ({
+      name: p.name,
+      durationMonths: p.durationMonths,
+      annuityFactor: decimalToNumber(p.annuityFactor),
+      administrationFee: decimalToNumber(p.administrationFee),
+      setupFee: decimalToNumber(p.setupFee),
+      interest: decimalToNumber(p.interest),
+    })),
+  };
+}
+
+export function presentPage<T, R>(page: Page<T>, present: (item: T) => R) {
+  return { content: page.content.map(present), page: page.page };
+}

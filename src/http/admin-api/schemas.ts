@@ -1,0 +1,122 @@
+// Schemas of the operator admin API (contract §6), under /admin/v1. Request bodies are the catalog
+// shapes (catalog/entity-schemas.ts); they document the bodies here, while the services validate
+// them with the catalog file's rules (catalog/validate.ts) so that a refused body names its field
+// exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
+import { Type, type TSchema } from 'typebox';
+import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog/entity-schemas.ts';
+import { ClientSchema, MerchantId } from '../../catalog/schema.ts';
+import { PageSchema } from '../merchant-api/schemas.ts';
+import { ErrorResponse } from '../schemas/common.ts';
+
+export { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema };
+
+export const ADMIN_TAGS = ['Admin'];
+export const ADMIN_SECURITY = [{ oauth2: ['admin'] }];
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const ClientId = ClientSchema.properties.clientId;
+
+// --- parameters ----------------------------------------------------------------------------------
+
+export const MerchantParams = Type.Object({ id: MerchantId });
+export const UuidParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN, description: 'Id (UUID).' }) });
+export const ClientParams = Type.Object({ clientId: ClientId });
+
+const pageFields = {
+  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Page number, 0-based.' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
+};
+export const PAGE_PARAMETERS = ['page', 'size'] as const;
+
+export const PageQuery = Type.Object(pageFields);
+export const ByMerchantQuery = Type.Object({
+  ...pageFields,
+  merchantId: Type.Optional({ ...MerchantId, description: "Only this merchant's." }),
+});
+export const PaymentMethodListQuery = Type.Object({
+  ...pageFields,
+  storeId: Type.Optional(Type.String({ pattern: UUID_PATTERN, description: "Only this store's methods, in display order." })),
+});
+
+// --- responses -----------------------------------------------------------------------------------
+
+export const AdminMerchantSchema = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const AdminStoreSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  merchantId: Type.String(),
+  name: Type.String(),
+  currency: Type.String(),
+  bundleTitle: Type.String(),
+  minimumInvoiceAmount: Type.Number(),
+});
+
+export const AdminClientSchema = Type.Object(
+  { clientId: Type.String(), merchantId: Type.String(), scopes: Type.Array(Type.String()) },
+  { description: 'An OAuth client; its secret is never shown again after the response that set it.' },
+);
+
+export const AdminClientPutResponse = Type.Object(
+  {
+    ...AdminClientSchema.properties,
+    clientSecret: Type.Optional(
+      Type.String({
+        description:
+          'The secret this request set (generated unless the body gave one): present on creation, and on replacement ' +
+          'only when the body gave a secret. Shown this once; only a hash is stored.',
+      }),
+    ),
+  },
+);
+
+export const AdminClientSecretResponse = Type.Object({
+  ...AdminClientSchema.properties,
+  clientSecret: Type.String({ description: 'The new secret (base64url, 256 bits), shown this once. The old one no longer works.' }),
+});
+
+const AmountNumber = Type.Number({ minimum: 0 });
+
+export const AdminPaymentMethodSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  storeId: Type.String({ format: 'uuid' }),
+  sortOrder: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  type: Type.String(),
+  minPurchaseLimit: AmountNumber,
+  maxPurchaseLimit: AmountNumber,
+  minApplicationLimit: AmountNumber,
+  maxApplicationLimit: AmountNumber,
+  legalLinks: Type.Array(Type.Object({ url: Type.String(), type: Type.String(), appendAmount: Type.Boolean() })),
+  enabledForLegalCustomer: Type.Boolean(),
+  enabledForNaturalCustomer: Type.Boolean(),
+  campaign: Type.Object({ campaign: Type.Boolean(), keywords: Type.Array(Type.String()) }),
+  priceSignagePossible: Type.Boolean(),
+  plans: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      durationMonths: Type.Integer(),
+      annuityFactor: AmountNumber,
+      administrationFee: AmountNumber,
+      setupFee: AmountNumber,
+      interest: AmountNumber,
+    }),
+  ),
+});
+
+function pageOf<T extends TSchema>(item: T) {
+  return Type.Object({ content: Type.Array(item), page: PageSchema });
+}
+
+export const AdminMerchantPage = pageOf(AdminMerchantSchema);
+export const AdminStorePage = pageOf(AdminStoreSchema);
+export const AdminClientPage = pageOf(AdminClientSchema);
+export const AdminPaymentMethodPage = pageOf(AdminPaymentMethodSchema);
+
+export const Deleted = Type.Null({ description: 'Deleted; no body.' });
+
+/** ErrorResponse for each status, plus the ones every admin route can answer (401, 403, 500, 503). */
+export function errorResponses<S extends number>(...statuses: S[]) {
+  const all = [...statuses, 401, 403, 500, 503] as Array<S | 401 | 403 | 500 | 503>;
+  return Object.fromEntries(all.map((status) => [status, ErrorResponse])) as Record<S | 401 | 403 | 500 | 503, typeof ErrorResponse>;
+}

@@ -1,0 +1,69 @@
+// Shared by the admin services: paging, refused bodies, references a body names.
+import type { Transaction } from 'kysely';
+import { CatalogValidationError, type KnownReferences } from '../../catalog/validate.ts';
+import { Errors } from '../../errors.ts';
+import type { Database } from '../../storage/schema.ts';
+import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
+import { StoresRepository } from '../../storage/repositories/stores.ts';
+import { isUuid } from '../sessions.ts';
+
+export interface PageRequest {
+  /** 0-based page number. */
+  page: number;
+  /** Page size, 1 … 1000. */
+  size: number;
+}
+
+export interface Page<T> {
+  content: T[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+}
+
+export function pageOf<T>(content: T[], totalElements: number, request: PageRequest): Page<T> {
+  return {
+    content,
+    page: { number: request.page, size: request.size, totalElements, totalPages: Math.ceil(totalElements / request.size) },
+  };
+}
+
+export function limits(request: PageRequest): { limit: number; offset: number } {
+  return { limit: request.size, offset: request.page * request.size };
+}
+
+/** What a PUT did: created (201) or replaced (200), and the entity as stored now. */
+export interface PutResult<T> {
+  created: boolean;
+  entity: T;
+}
+
+/** Runs a validation; a refused body becomes the registered 400 naming every offending field. */
+export function validated<T>(validate: () => T): T {
+  try {
+    return validate();
+  } catch (error) {
+    if (error instanceof CatalogValidationError) throw new Errors.ADMIN_VALIDATION_FAILED(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The merchant and store a body refers to, when they exist: looked up inside the write's
+ * transaction, so the check and the write see the same database.
+ */
+export async function knownReferences(tx: Transaction<Database>, body: unknown): Promise<KnownReferences> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const merchantIds = new Set<string>();
+  const storeIds = new Set<string>();
+  const { merchantId, storeId } = fields;
+  if (typeof merchantId === 'string' && (await new MerchantsRepository(tx).findById(merchantId))) merchantIds.add(merchantId);
+  // A malformed id would be an SQL error on the uuid column; the validation names it instead.
+  if (typeof storeId === 'string' && isUuid(storeId) && (await new StoresRepository(tx).merchantOf(storeId.toLowerCase()))) {
+    storeIds.add(storeId.toLowerCase());
+  }
+  return { merchantIds, storeIds };
+}
+
+/** PostgreSQL's foreign_key_violation: a concurrent write made a reference appear or vanish. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+}

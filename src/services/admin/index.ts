@@ -1,0 +1,36 @@
+// The operator's services (contract §6), used by the admin API (http/admin-api) and the CLI
+// (src/cli.ts) alike. Every write goes through CatalogChanges.write(): one transaction that
+// notifies the other instances on commit, then this instance's caches are cleared.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import { applyCatalog, type CatalogSummary } from '../catalog-import.ts';
+import type { CatalogChanges } from '../catalog-changes.ts';
+import { AdminClients } from './clients.ts';
+import { AdminMerchants } from './merchants.ts';
+import { AdminPaymentMethods } from './payment-methods.ts';
+import { AdminStores } from './stores.ts';
+
+export type { Page, PageRequest, PutResult } from './common.ts';
+export { AdminClients, generateClientSecret, type ClientPutResult, type ClientWithSecret } from './clients.ts';
+export { AdminMerchants } from './merchants.ts';
+export { AdminPaymentMethods } from './payment-methods.ts';
+export { AdminStores } from './stores.ts';
+
+export interface AdminServices {
+  merchants: AdminMerchants;
+  stores: AdminStores;
+  clients: AdminClients;
+  paymentMethods: AdminPaymentMethods;
+  /** Applies a whole catalog (validated whole first; CatalogValidationError when refused). */
+  applyCatalog(value: unknown): Promise<CatalogSummary>;
+}
+
+export function createAdminServices(db: Kysely<Database>, changes: CatalogChanges): AdminServices {
+  return {
+    merchants: new AdminMerchants(db, changes),
+    stores: new AdminStores(db, changes),
+    clients: new AdminClients(db, changes),
+    paymentMethods: new AdminPaymentMethods(db, changes),
+    applyCatalog: (value) => applyCatalog(db, value, changes),
+  };
+}

@@ -1,0 +1,63 @@
+// Merchants for the admin API (contract §6).
+import type { Kysely } from 'kysely';
+import { validateMerchantBody } from '../../catalog/validate.ts';
+import { Errors } from '../../errors.ts';
+import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
+import { MerchantsRepository, type MerchantRecord } from '../../storage/repositories/merchants.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { CatalogChanges } from '../catalog-changes.ts';
+import { isForeignKeyViolation, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
+
+export class AdminMerchants {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changes: CatalogChanges,
+  ) {}
+
+  async list(request: PageRequest): Promise<Page<MerchantRecord>> {
+    const { merchants, totalElements } = await new MerchantsRepository(this.db).list(limits(request));
+    return pageOf(merchants, totalElements, request);
+  }
+
+  async get(id: string): Promise<MerchantRecord> {
+    const merchant = await new MerchantsRepository(this.db).findById(id);
+    if (!merchant) throw new Errors.NOT_FOUND(`Merchant "${id}"`);
+    return merchant;
+  }
+
+  /** Creates or replaces the merchant `id` with the body (validated whole). */
+  async put(id: string, body: unknown): Promise<PutResult<MerchantRecord>> {
+    const merchant = validated(() => validateMerchantBody(id, body));
+    return this.changes.write(async (tx) => {
+      const outcome = await new CatalogWriter(tx).upsertMerchant(merchant);
+      return { created: outcome === 'created', entity: merchant };
+    });
+  }
+
+  /**
+   * Deletes a merchant that no store and no client refers to; otherwise 409 (delete or move them
+   * first: deleting a merchant never cascades into its stores, methods and credentials).
+   */
+  async delete(id: string): Promise<void> {
+    const conflict = (stores: number, clients: number) =>
+      new Errors.CONFLICT(
+        `Merchant "${id}" still has ${stores} store(s) and ${clients} client(s); delete or move them first`,
+      );
+    try {
+      await this.changes.write(async (tx) => {
+        const merchants = new MerchantsRepository(tx);
+        if (!(await merchants.findById(id))) throw new Errors.NOT_FOUND(`Merchant "${id}"`);
+        const { stores, clients } = await merchants.dependents(id);
+        if (stores > 0 || clients > 0) throw conflict(stores, clients);
+        await merchants.delete(id);
+      });
+    } catch (error) {
+      // A store or client created for it concurrently: the foreign key refuses the delete.
+      if (isForeignKeyViolation(error)) {
+        const { stores, clients } = await new MerchantsRepository(this.db).dependents(id);
+        throw conflict(stores, clients);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// Payment methods for the admin API (contract §6): `PUT /admin/v1/payment-methods/{id}` takes one
+// method object of the catalog. Deleting a method never breaks a session: it is simply no longer
+// offered.
+import type { Kysely } from 'kysely';
+import { validatePaymentMethodBody } from '../../catalog/validate.ts';
+import type { PaymentMethod } from '../../domain/payment-method.ts';
+import { Errors } from '../../errors.ts';
+import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
+import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { CatalogChanges } from '../catalog-changes.ts';
+import { isUuid } from '../sessions.ts';
+import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
+
+export class AdminPaymentMethods {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changes: CatalogChanges,
+  ) {}
+
+  /** Every method, or one store's (`storeId`), ordered by store and then in display order. */
+  async list(request: PageRequest & { storeId?: string | undefined }): Promise<Page<PaymentMethod>> {
+    const storeId = request.storeId?.toLowerCase();
+    if (storeId !== undefined && !isUuid(storeId)) return pageOf([], 0, request);
+    const { methods, totalElements } = await new PaymentMethodsRepository(this.db).list({ storeId, ...limits(request) });
+    return pageOf(methods, totalElements, request);
+  }
+
+  async get(id: string): Promise<PaymentMethod> {
+    const method = isUuid(id) ? await new PaymentMethodsRepository(this.db).findById(id.toLowerCase()) : undefined;
+    if (!method) throw new Errors.NOT_FOUND(`Payment method "${id}"`);
+    return method;
+  }
+
+  /** Creates or replaces the method `id` with the body (validated whole; its store must exist). */
+  async put(id: string, body: unknown): Promise<PutResult<PaymentMethod>> {
+    return this.changes.write(async (tx) => {
+      const known = await knownReferences(tx, body);
+      const method = validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known));
+      const outcome = await new CatalogWriter(tx).upsertPaymentMethod(method);
+      const stored = await new PaymentMethodsRepository(tx).findById(method.id);
+      return { created: outcome === 'created', entity: stored! };
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.changes.write(async (tx) => {
+      const deleted = isUuid(id) && (await new PaymentMethodsRepository(tx).delete(id.toLowerCase()));
+      if (!deleted) throw new Errors.NOT_FOUND(`Payment method "${id}"`);
+    });
+  }
+}

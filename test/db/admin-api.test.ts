@@ -1,0 +1,535 @@
+// The operator admin API (contract §6) under /admin/v1: CRUD of merchants, stores, clients and
+// payment methods, whole-body refusal naming the field, secrets shown once, sessions surviving
+// deletions, and cache invalidation on this instance and (PostgreSQL) across instances.
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/app.ts';
+import { readConfig } from '../../src/config.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
+import { LISTENER_APPLICATION_NAME } from '../../src/services/catalog-changes.ts';
+import { applyCatalog } from '../../src/services/catalog-import.ts';
+import { openPostgres } from '../../src/storage/database.ts';
+import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
+import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
+const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
+const FJALL = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
+const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
+
+/** The demo catalog plus an operator merchant with an admin client (tests only, not demo/catalog.json). */
+async function catalogWithAdmin(): Promise<Record<string, unknown>> {
+  const catalog = await demoCatalog();
+  return {
+    ...catalog,
+    merchants: [...(catalog.merchants as unknown[]), { id: ADMIN.merchantId, name: 'Operator' }],
+    clients: [
+      ...(catalog.clients as unknown[]),
+      { clientId: ADMIN.id, clientSecret: ADMIN.secret, merchantId: ADMIN.merchantId, scopes: ['admin'] },
+    ],
+  };
+}
+
+function method(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    storeId: STORE,
+    sortOrder: -10,
+    name: 'Gift card',
+    description: 'Pay with a gift card',
+    type: 'GENERIC',
+    minPurchaseLimit: 1,
+    maxPurchaseLimit: '2500.50',
+    minApplicationLimit: 0,
+    maxApplicationLimit: 2500,
+    legalLinks: [{ url: 'https://example.com/gift', type: 'PRICE_INFO' }],
+    enabledForLegalCustomer: false,
+    enabledForNaturalCustomer: true,
+    plans: [{ name: '3 months', durationMonths: 3, annuityFactor: 0.3333333333, administrationFee: 19 }],
+    ...overrides,
+  };
+}
+
+let service: TestService;
+let adminToken: string;
+let merchantToken: string;
+
+beforeAll(async () => {
+  service = await startTestService({ catalog: await catalogWithAdmin() });
+  adminToken = await issueToken(service.app, ADMIN.id, ADMIN.secret);
+  merchantToken = await issueToken(service.app, NORDIC.id, NORDIC.secret);
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+function admin(
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  app: FastifyInstance = service.app,
+  token: string | null = adminToken,
+) {
+  return app.inject({
+    method,
+    url: `/admin/v1${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+function expectError(response: LightMyRequestResponse, status: number, message?: string | RegExp): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const body = response.json() as { message: unknown };
+  expect(typeof body.message).toBe('string');
+  if (message !== undefined) expect(body.message).toMatch(message);
+}
+
+async function snapshot() {
+  const db = service.database.handle.db;
+  return {
+    merchants: await db.selectFrom('merchants').selectAll().orderBy('id').execute(),
+    stores: await db.selectFrom('stores').selectAll().orderBy('id').execute(),
+    clients: await db.selectFrom('clients').selectAll().orderBy('client_id').execute(),
+    methods: await db.selectFrom('payment_methods').selectAll().orderBy('id').execute(),
+    plans: await db.selectFrom('payment_method_plans').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
+    links: await db.selectFrom('payment_method_legal_links').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
+  };
+}
+
+async function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: `/v1/stores/${storeId}/sessions`, headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+async function groupTitles(app: FastifyInstance, sessionId: string, amount = '1000'): Promise<string[]> {
+  const response = await app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?amount=${amount}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as Array<{ title: string }>).map((g) => g.title);
+}
+
+describe('authentication', () => {
+  it.each(['/merchants', '/stores', '/clients', '/payment-methods', `/stores/${STORE}`])('401 and 403 on GET %s', async (url) => {
+    const none = await admin('GET', url, undefined, service.app, null);
+    expectError(none, 401);
+    expect(none.headers['www-authenticate']).toMatch(/^Bearer /);
+    const bad = await admin('GET', url, undefined, service.app, 'x.y.z');
+    expectError(bad, 401);
+    expect(bad.headers['www-authenticate']).toContain('error="invalid_token"');
+    expectError(await admin('GET', url, undefined, service.app, merchantToken), 403, /scope "admin"/);
+  });
+
+  it('checks the token before the body', async () => {
+    expectError(await admin('PUT', '/merchants/m-x', { nope: 1 }, service.app, merchantToken), 403);
+    expectError(await admin('DELETE', '/merchants/m-nordic-home', undefined, service.app, null), 401);
+  });
+});
+
+describe('merchants', () => {
+  it('lists merchants by id, paginated', async () => {
+    const response = await admin('GET', '/merchants?size=2');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json() as { content: Array<{ id: string }>; page: unknown };
+    expect(body.page).toEqual({ number: 0, size: 2, totalElements: 3, totalPages: 2 });
+    expect(body.content.map((m) => m.id)).toEqual(['m-fjall-sport', 'm-nordic-home']);
+    const second = (await admin('GET', '/merchants?page=1&size=2')).json() as { content: Array<{ id: string }> };
+    expect(second.content).toEqual([{ id: 'm-operator', name: 'Operator' }]);
+    expectError(await admin('GET', '/merchants?size=0'), 400);
+    expectError(await admin('GET', '/merchants?page=-1'), 400);
+    expectError(await admin('GET', '/merchants?page=1&page=2'), 400);
+  });
+
+  it('creates (201), reads, replaces (200) and deletes (204) a merchant', async () => {
+    const created = await admin('PUT', '/merchants/m-new', { name: 'New AB' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ id: 'm-new', name: 'New AB' });
+    expect((await admin('GET', '/merchants/m-new')).json()).toEqual({ id: 'm-new', name: 'New AB' });
+    const replaced = await admin('PUT', '/merchants/m-new', { id: 'm-new', name: 'New Name AB' });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toEqual({ id: 'm-new', name: 'New Name AB' });
+    // Re-sending the same body is a replacement that changes nothing.
+    expect((await admin('PUT', '/merchants/m-new', { name: 'New Name AB' })).statusCode).toBe(200);
+    const deleted = await admin('DELETE', '/merchants/m-new');
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expectError(await admin('GET', '/merchants/m-new'), 404, /m-new/);
+    expectError(await admin('DELETE', '/merchants/m-new'), 404);
+  });
+
+  it('refuses to delete a merchant that still has stores or clients (409)', async () => {
+    expectError(await admin('DELETE', '/merchants/m-nordic-home'), 409, /still has 1 store\(s\) and 1 client\(s\)/);
+    expectError(await admin('DELETE', `/merchants/${ADMIN.merchantId}`), 409, /0 store\(s\) and 1 client\(s\)/);
+    expect((await admin('GET', '/merchants/m-nordic-home')).statusCode).toBe(200);
+  });
+
+  it('refuses bodies whole, naming the field', async () => {
+    const before = await snapshot();
+    expectError(await admin('PUT', '/merchants/m-x', {}), 400, /^name: is required$/);
+    expectError(await admin('PUT', '/merchants/m-x', { name: 'X', nmae: 'typo' }), 400, /nmae: is not a known field/);
+    expectError(await admin('PUT', '/merchants/m-x', { id: 'm-y', name: 'X' }), 400, /^id: must equal the id in the path \("m-x"\)$/);
+    expectError(await admin('PUT', '/merchants/m-x', [{ name: 'X' }]), 400, /\(body\): must be a JSON object/);
+    expectError(await admin('PUT', '/merchants/m-x'), 400, /\(body\): must be a JSON object/);
+    expectError(await admin('PUT', '/merchants/bad id!', { name: 'X' }), 400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 415 for another media type and 413 for a body over 64 KiB', async () => {
+    const text = await service.app.inject({
+      method: 'PUT',
+      url: '/admin/v1/merchants/m-x',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/plain' },
+      payload: 'name=X',
+    });
+    expectError(text, 415);
+    expectError(await admin('PUT', '/merchants/m-x', { name: 'x'.repeat(70_000) }), 413);
+  });
+});
+
+describe('stores', () => {
+  const NEW_STORE = '5d0c7a52-1f7e-4b0e-9a51-2b8b5f0a7c11';
+
+  it('creates and replaces a store with amounts as JSON numbers', async () => {
+    const body = { merchantId: 'm-nordic-home', name: 'Outlet', currency: 'SEK', minimumInvoiceAmount: '12.50' };
+    const created = await admin('PUT', `/stores/${NEW_STORE.toUpperCase()}`, body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({
+      id: NEW_STORE,
+      merchantId: 'm-nordic-home',
+      name: 'Outlet',
+      currency: 'SEK',
+      bundleTitle: 'Part payment',
+      minimumInvoiceAmount: 12.5,
+    });
+    const replaced = await admin('PUT', `/stores/${NEW_STORE}`, { ...body, id: NEW_STORE.toUpperCase(), bundleTitle: 'Delbetalning' });
+    expect(replaced.statusCode).toBe(200);
+    expect((replaced.json() as { bundleTitle: string }).bundleTitle).toBe('Delbetalning');
+    expect((await admin('GET', `/stores/${NEW_STORE}`)).json()).toMatchObject({ bundleTitle: 'Delbetalning' });
+  });
+
+  it('lists stores, optionally of one merchant', async () => {
+    const all = (await admin('GET', '/stores')).json() as { content: Array<{ id: string }>; page: { totalElements: number } };
+    expect(all.page.totalElements).toBe(3);
+    const nordic = (await admin('GET', '/stores?merchantId=m-nordic-home')).json() as { content: Array<{ id: string }> };
+    expect(nordic.content.map((s) => s.id).sort()).toEqual([NEW_STORE, STORE].sort());
+  });
+
+  it('refuses an unknown merchant, a wrong id and a bad amount, all named, nothing applied', async () => {
+    const before = await snapshot();
+    const response = await admin('PUT', `/stores/${NEW_STORE}`, {
+      id: STORE,
+      merchantId: 'm-nobody',
+      name: 'X',
+      currency: 'SEK',
+      minimumInvoiceAmount: 1.234,
+    });
+    expectError(response, 400);
+    // Structural problems (the id) first; cross-field rules and references once the shape is right.
+    expect((response.json() as { message: string }).message).toBe(`id: must equal the id in the path ("${NEW_STORE}")`);
+    const second = await admin('PUT', `/stores/${NEW_STORE}`, { merchantId: 'm-nobody', name: 'X', currency: 'SEK', minimumInvoiceAmount: 1.234 });
+    expectError(second, 400);
+    expect((second.json() as { message: string; code: string }).message).toBe(
+      'minimumInvoiceAmount: must have at most 2 decimal places; merchantId: refers to unknown merchant "m-nobody"',
+    );
+    expect((second.json() as { code: string }).code).toBe('ADMIN_VALIDATION_FAILED');
+    expectError(await admin('PUT', `/stores/${NEW_STORE}`, { merchantId: 'm-nordic-home', name: 'X', currency: 'sek' }), 400, /^currency: /);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    expectError(await admin('GET', '/stores/not-a-uuid'), 400);
+    expectError(await admin('GET', '/stores/11111111-1111-4111-8111-111111111111'), 404);
+    expectError(await admin('DELETE', '/stores/11111111-1111-4111-8111-111111111111'), 404);
+  });
+});
+
+describe('payment methods', () => {
+  const GIFT = 'c1a3e6a0-7d3b-4d8e-8f5e-0b6a4c2d9e10';
+
+  it('refuses an invalid method whole, naming each field, with nothing applied', async () => {
+    const before = await snapshot();
+    const response = await admin('PUT', `/payment-methods/${GIFT}`, method({ minPurchaseLimit: 3000, maxPurchaseLimit: 2000 }));
+    expectError(response, 400, /^maxPurchaseLimit: must be at least minPurchaseLimit$/);
+    const several = await admin(
+      'PUT',
+      `/payment-methods/${GIFT}`,
+      method({
+        storeId: '22222222-2222-4222-8222-222222222222',
+        maxApplicationLimit: 10.001,
+        campaign: { campaign: true, keywords: [] },
+        plans: [{ name: 'x', durationMonths: 3, annuityFactor: 0.1234567890123 }],
+      }),
+    );
+    expectError(several, 400);
+    const message = (several.json() as { message: string }).message;
+    expect(message).toContain('maxApplicationLimit: must have at most 2 decimal places');
+    expect(message).toContain('plans[0].annuityFactor: must have at most 12 decimal places');
+    expect(message).toContain('campaign.keywords: a campaign method needs at least one keyword');
+    expect(message).toContain('storeId: refers to unknown store "22222222-2222-4222-8222-222222222222"');
+    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ legalLinks: [{ url: 'ftp://x', type: 'PRICE_INFO' }] })), 400, /^legalLinks\[0\]\.url: must be an absolute http or https URL$/);
+    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ plans: [{ name: 'x', annuityFactor: 1 }] })), 400, /^plans\[0\]\.durationMonths: is required$/);
+    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ maxPurchaseLimit: -1 })), 400, /^maxPurchaseLimit: must be a non-negative decimal/);
+    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ id: INVOICE })), 400, /^id: must equal the id in the path/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('creates (201) and replaces (200) one method, visible at once to sessions and the merchant listing', async () => {
+    const session = await createSession(service.app, merchantToken);
+    expect(await groupTitles(service.app, session)).not.toContain('Gift card');
+
+    const created = await admin('PUT', `/payment-methods/${GIFT}`, method());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({
+      id: GIFT,
+      storeId: STORE,
+      sortOrder: -10,
+      name: 'Gift card',
+      description: 'Pay with a gift card',
+      type: 'GENERIC',
+      minPurchaseLimit: 1,
+      maxPurchaseLimit: 2500.5,
+      minApplicationLimit: 0,
+      maxApplicationLimit: 2500,
+      legalLinks: [{ url: 'https://example.com/gift', type: 'PRICE_INFO', appendAmount: false }],
+      enabledForLegalCustomer: false,
+      enabledForNaturalCustomer: true,
+      campaign: { campaign: false, keywords: [] },
+      priceSignagePossible: false,
+      plans: [{ name: '3 months', durationMonths: 3, annuityFactor: 0.3333333333, administrationFee: 19, setupFee: 0, interest: 0 }],
+    });
+    // The same instance's caches were cleared by the write itself: no waiting.
+    expect((await groupTitles(service.app, session))[0]).toBe('Gift card');
+
+    const replaced = await admin('PUT', `/payment-methods/${GIFT}`, method({ name: 'Gift card (new)', id: GIFT }));
+    expect(replaced.statusCode).toBe(200);
+    expect((await groupTitles(service.app, session))[0]).toBe('Gift card (new)');
+    const listing = await service.app.inject({
+      method: 'GET',
+      url: `/v2/stores/${STORE}/payment_methods`,
+      headers: { authorization: `Bearer ${merchantToken}` },
+    });
+    expect((listing.json() as { content: Array<{ name: string }> }).content[0]!.name).toBe('Gift card (new)');
+    expect((await admin('GET', `/payment-methods/${GIFT}`)).json()).toMatchObject({ name: 'Gift card (new)' });
+  });
+
+  it('lists methods, optionally of one store in display order', async () => {
+    const all = (await admin('GET', '/payment-methods?size=5')).json() as { page: { totalElements: number; totalPages: number } };
+    expect(all.page).toEqual({ number: 0, size: 5, totalElements: 13, totalPages: 3 });
+    const store = (await admin('GET', `/payment-methods?storeId=${STORE}`)).json() as { content: Array<{ name: string }> };
+    expect(store.content.map((m) => m.name).slice(0, 3)).toEqual(['Gift card (new)', 'Black Week: 6 months interest-free', 'Invoice']);
+    expect((await admin('GET', '/payment-methods?storeId=33333333-3333-4333-8333-333333333333')).json()).toMatchObject({ content: [] });
+    expectError(await admin('GET', '/payment-methods?storeId=nope'), 400);
+  });
+
+  it('deletes a method (204) while a session exists: the session keeps answering without it', async () => {
+    const session = await createSession(service.app, merchantToken);
+    expect(await groupTitles(service.app, session)).toContain('Gift card (new)');
+    expect((await admin('DELETE', `/payment-methods/${GIFT}`)).statusCode).toBe(204);
+    expect(await groupTitles(service.app, session)).not.toContain('Gift card (new)');
+    expectError(await admin('GET', `/payment-methods/${GIFT}`), 404);
+    expectError(await admin('DELETE', `/payment-methods/${GIFT}`), 404);
+  });
+
+  it('deletes a store with its methods (204) while a session exists: the session answers 200 with []', async () => {
+    const fjallToken = await issueToken(service.app, FJALL.id, FJALL.secret);
+    const session = await createSession(service.app, fjallToken, OTHER_STORE);
+    expect((await groupTitles(service.app, session)).length).toBeGreaterThan(0);
+    expect((await admin('DELETE', `/stores/${OTHER_STORE}`)).statusCode).toBe(204);
+    expect(await groupTitles(service.app, session)).toEqual([]);
+    const methods = await service.database.handle.db.selectFrom('payment_methods').select('id').where('store_id', '=', OTHER_STORE).execute();
+    expect(methods).toEqual([]);
+    // The deleted store is unknown now: 403 like any store the client is not granted.
+    const create = await service.app.inject({ method: 'POST', url: `/v1/stores/${OTHER_STORE}/sessions`, headers: { authorization: `Bearer ${fjallToken}` } });
+    expect(create.statusCode).toBe(403);
+    expectError(await admin('GET', `/stores/${OTHER_STORE}`), 404);
+  });
+});
+
+describe('clients', () => {
+  it('generates a strong secret on creation, shows it once, never lists it', async () => {
+    const created = await admin('PUT', '/clients/new-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json() as { clientId: string; merchantId: string; scopes: string[]; clientSecret: string };
+    expect(body).toMatchObject({ clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api'] });
+    expect(body.clientSecret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    await issueToken(service.app, 'new-backend', body.clientSecret);
+
+    const read = await admin('GET', '/clients/new-backend');
+    expect(read.json()).toEqual({ clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api'] });
+    const list = await admin('GET', '/clients');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(body.clientSecret);
+    expect(list.body).not.toMatch(/scrypt|secret/i);
+    expect((list.json() as { content: Array<{ clientId: string }> }).content.map((c) => c.clientId)).toEqual([
+      'fjall-sport-backend',
+      'new-backend',
+      'nordic-home-backend',
+      'ops-admin',
+    ]);
+    expect((await admin('GET', '/clients?merchantId=m-operator')).json()).toMatchObject({ content: [{ clientId: 'ops-admin' }] });
+  });
+
+  it('replaces a client keeping its secret unless a new one is given', async () => {
+    const replaced = await admin('PUT', '/clients/new-backend', { clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api', 'admin'] });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toEqual({ clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api', 'admin'] });
+    const given = await admin('PUT', '/clients/new-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'], clientSecret: 'chosen-secret-1234567890' });
+    expect(given.statusCode).toBe(200);
+    expect((given.json() as { clientSecret?: string }).clientSecret).toBe('chosen-secret-1234567890');
+    await issueToken(service.app, 'new-backend', 'chosen-secret-1234567890');
+    const withSecret = await admin('PUT', '/clients/given-backend', { merchantId: 'm-nordic-home', scopes: [], clientSecret: 'given-secret-abcdefghij' });
+    expect(withSecret.statusCode).toBe(201);
+    expect((withSecret.json() as { clientSecret: string }).clientSecret).toBe('given-secret-abcdefghij');
+  });
+
+  it('refuses bad client bodies, naming the field', async () => {
+    const before = await snapshot();
+    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nobody', scopes: [] }), 400, /^merchantId: refers to unknown merchant "m-nobody"$/);
+    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home' }), 400, /^scopes: is required$/);
+    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home', scopes: [], clientSecret: '' }), 400, /^clientSecret: /);
+    expectError(await admin('PUT', '/clients/x', { clientId: 'y', merchantId: 'm-nordic-home', scopes: [] }), 400, /^clientId: must equal/);
+    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home', scopes: [], secretHash: 'scrypt$…' }), 400, /secretHash: is not a known field/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('rotates a secret: the new one is shown once, the old one stops working at once', async () => {
+    const rotated = await admin('POST', '/clients/new-backend/secret');
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { clientSecret } = rotated.json() as { clientSecret: string };
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    await expect(issueToken(service.app, 'new-backend', 'chosen-secret-1234567890')).rejects.toThrow(/401/);
+    await issueToken(service.app, 'new-backend', clientSecret);
+    expect((await admin('GET', '/clients/new-backend')).body).not.toContain(clientSecret);
+    expectError(await admin('POST', '/clients/nobody/secret'), 404);
+  });
+
+  it('deletes a client (204): its tokens stop verifying at once on this instance', async () => {
+    const secret = ((await admin('POST', '/clients/new-backend/secret')).json() as { clientSecret: string }).clientSecret;
+    const token = await issueToken(service.app, 'new-backend', secret);
+    const listing = () =>
+      service.app.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${token}` } });
+    expect((await listing()).statusCode).toBe(200); // caches the client in the verifier
+    expect((await admin('DELETE', '/clients/new-backend')).statusCode).toBe(204);
+    expectError(await listing(), 401, /no longer registered/);
+    expectError(await admin('GET', '/clients/new-backend'), 404);
+    expectError(await admin('DELETE', '/clients/new-backend'), 404);
+  });
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'a change through A reaches B within 2 s by notification; a rotated secret and a deleted client stop working on B',
+    async () => {
+      const BOUND_MS = 2000;
+      const database = await createTestDatabase('postgres');
+      await applyCatalog(database.handle.db, await catalogWithAdmin());
+      const env = { PUBLIC_URL: 'http://pms.test', DATABASE_URL: database.url! };
+      const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
+      const handleB = openPostgres({ connectionString: database.url!, poolSize: 4 });
+      let ctxA: AppContext | undefined;
+      let ctxB: AppContext | undefined;
+      const apps: FastifyInstance[] = [];
+      try {
+        ctxA = await createContext(readConfig(env), database.handle);
+        // B's clock stands still: its 1-second cache time-to-live never runs out, so only the
+        // notification can make A's changes visible there.
+        ctxB = await createContext(readConfig(env), handleB, manualClock(Date.now()));
+        const appA = await build(ctxA, { embedBundle });
+        const appB = await build(ctxB, { embedBundle });
+        apps.push(appA, appB);
+        const tokenA = await issueToken(appA, ADMIN.id, ADMIN.secret);
+        const merchantB = await issueToken(appB, NORDIC.id, NORDIC.secret);
+        const session = await createSession(appB, merchantB);
+        const listingB = () =>
+          appB.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${merchantB}` } });
+        const invoiceNameOnB = async () =>
+          ((await listingB()).json() as { content: Array<{ id: string; name: string }> }).content.find((m) => m.id === INVOICE)?.name;
+        expect(await groupTitles(appB, session)).toContain('Invoice');
+        expect(await invoiceNameOnB()).toBe('Invoice');
+
+        /** Polls until `check` holds; returns the milliseconds it took, failing past the bound. */
+        async function within(check: () => Promise<boolean>): Promise<number> {
+          const started = performance.now();
+          while (!(await check())) {
+            if (performance.now() - started > BOUND_MS) throw new Error(`not visible on B within ${BOUND_MS} ms`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          return performance.now() - started;
+        }
+
+        // Control: a write that announces nothing stays invisible on B (its cache does not expire).
+        await database.handle.db.updateTable('payment_methods').set({ name: 'Invoice (silent)' }).where('id', '=', INVOICE).execute();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await groupTitles(appB, session)).toContain('Invoice');
+
+        const invoice = (await admin('GET', `/payment-methods/${INVOICE}`, undefined, appA, tokenA)).json() as Record<string, unknown>;
+        const renamed = await admin('PUT', `/payment-methods/${INVOICE}`, { ...invoice, name: 'Invoice 30 days' }, appA, tokenA);
+        expect(renamed.statusCode, renamed.body).toBe(200);
+        const groupsMs = await within(async () => (await groupTitles(appB, session)).includes('Invoice 30 days'));
+        const listingMs = await within(async () => (await invoiceNameOnB()) === 'Invoice 30 days');
+        console.info(`[postgres] rename seen by B's groups after ${groupsMs.toFixed(0)} ms, listing ${listingMs.toFixed(0)} ms`);
+        expect(groupsMs).toBeLessThan(BOUND_MS);
+
+        // The listening connections drop: each instance reconnects (with backoff), clears its caches
+        // and hears the changes made after that.
+        const listeners = async () =>
+          (
+            await sql<{ pid: number }>`select pid from pg_stat_activity
+              where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(database.handle.db)
+          ).rows.map((r) => r.pid);
+        const dropped = await listeners();
+        expect(dropped).toHaveLength(2);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(database.handle.db);
+        const reconnectStarted = performance.now();
+        while ((await listeners()).filter((pid) => !dropped.includes(pid)).length < 2) {
+          if (performance.now() - reconnectStarted > 5000) throw new Error('the listeners did not reconnect within 5 s');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        console.info(`[postgres] listeners reconnected after ${(performance.now() - reconnectStarted).toFixed(0)} ms`);
+        expect(await groupTitles(appB, session)).toContain('Invoice 30 days'); // cached again on B
+        expect((await admin('DELETE', `/payment-methods/${INVOICE}`, undefined, appA, tokenA)).statusCode).toBe(204);
+        const afterDropMs = await within(async () => !(await groupTitles(appB, session)).some((t) => t.startsWith('Invoice')));
+        console.info(`[postgres] delete after a dropped listener seen by B after ${afterDropMs.toFixed(0)} ms`);
+
+        // A client created, rotated and deleted through A.
+        const created = (await admin('PUT', '/clients/cross-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'] }, appA, tokenA)).json() as {
+          clientSecret: string;
+        };
+        const tokenB = await issueToken(appB, 'cross-backend', created.clientSecret);
+        const rotated = (await admin('POST', '/clients/cross-backend/secret', undefined, appA, tokenA)).json() as { clientSecret: string };
+        await within(async () => (await issueTokenStatus(appB, 'cross-backend', created.clientSecret)) === 401);
+        expect(await issueTokenStatus(appB, 'cross-backend', rotated.clientSecret)).toBe(200);
+        const listWith = (token: string) =>
+          appB.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${token}` } });
+        expect((await listWith(tokenB)).statusCode).toBe(200); // B caches the client now
+        expect((await admin('DELETE', '/clients/cross-backend', undefined, appA, tokenA)).statusCode).toBe(204);
+        const deletedMs = await within(async () => (await listWith(tokenB)).statusCode === 401);
+        console.info(`[postgres] deleted client refused by B after ${deletedMs.toFixed(0)} ms`);
+      } finally {
+        for (const app of apps) await app.close();
+        if (apps.length < 2) await Promise.all([ctxA?.close(), ctxB?.close()]);
+        await handleB.close();
+        await database.drop();
+      }
+    },
+  );
+});
+
+async function issueTokenStatus(app: FastifyInstance, clientId: string, clientSecret: string): Promise<number> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  return response.statusCode;
+}

@@ -1,0 +1,227 @@
+// The operator CLI as operators run it: `node dist/cli.js …` against a fresh database of the
+// project's kind, next to the real server process. On PostgreSQL the server runs throughout and
+// sees the CLI's changes within 2 seconds; on the embedded database the CLI refuses to open a data
+// directory the server holds, and runs while it is stopped.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCatalog, projectRoot } from '../helpers/app.ts';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { buildDist, startServer, type ServerProcess } from '../helpers/process.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+
+let workDir: string;
+let database: TestDatabase | undefined;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  buildDist();
+  workDir = await mkdtemp(path.join(tmpdir(), 'pms-cli-'));
+  if (testDatabaseKind === 'postgres') {
+    database = await createTestDatabase('postgres');
+    // The CLI and the server migrate the database themselves; this handle only made it.
+    await database.handle.close();
+    env = { DATABASE_URL: database.url!, DEMO: '0' };
+  } else {
+    env = { DATA_DIR: path.join(workDir, 'data'), DEMO: '0' };
+  }
+});
+
+afterAll(async () => {
+  await database?.drop().catch(() => {});
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(...args: string[]): Promise<CliResult> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), ...args], {
+    cwd: workDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+function secretOf(result: CliResult): string {
+  expect(result.code, result.stderr).toBe(0);
+  const match = /^clientSecret: (\S+)$/m.exec(result.stdout);
+  expect(match, result.stdout).not.toBeNull();
+  return match![1]!;
+}
+
+async function writeJson(name: string, value: unknown): Promise<string> {
+  const file = path.join(workDir, name);
+  await writeFile(file, JSON.stringify(value));
+  return file;
+}
+
+async function tokenStatus(server: ServerProcess, clientId: string, clientSecret: string): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
+  return response.status;
+}
+
+async function token(server: ServerProcess, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGTERM');
+  expect((await server.exited).code).toBe(0);
+}
+
+/** Polls until `check` holds, failing after `boundMs`; returns the milliseconds it took. */
+async function within(boundMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > boundMs) throw new Error(`not seen within ${boundMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return performance.now() - started;
+}
+
+describe('pms catalog apply', () => {
+  it('validates and applies a catalog file, prints the summary, and changes nothing the second time', async () => {
+    const file = await writeJson('catalog.json', await demoCatalog());
+    const first = await cli('catalog', 'apply', file);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/merchants:\s+2 created, 0 updated, 0 unchanged/);
+    expect(first.stdout).toMatch(/paymentMethods:\s+12 created, 0 updated, 0 unchanged/);
+    const second = await cli('catalog', 'apply', file);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/clients:\s+0 created, 0 updated, 2 unchanged/);
+    expect(second.stdout).toMatch(/paymentMethods:\s+0 created, 0 updated, 12 unchanged/);
+  }, 60_000); // the first command on a fresh embedded database creates it (initdb)
+
+  it('refuses an invalid catalog whole with exit status 1 and the field named', async () => {
+    const catalog = await demoCatalog();
+    const invalid = {
+      merchants: [{ id: 'm-refused', name: 'Refused AB' }],
+      paymentMethods: [{ ...(catalog.paymentMethods as Array<Record<string, unknown>>)[0]!, minPurchaseLimit: 100, maxPurchaseLimit: 10 }],
+    };
+    const result = await cli('catalog', 'apply', await writeJson('invalid.json', invalid));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('paymentMethods[0].maxPurchaseLimit: must be at least minPurchaseLimit');
+    expect(result.stderr).toContain('nothing applied');
+    // Nothing of it was applied: its merchant does not exist.
+    const probe = await cli('client', 'create', 'probe', '--merchant', 'm-refused');
+    expect(probe.code).toBe(1);
+    expect(probe.stderr).toContain('merchantId: refers to unknown merchant "m-refused"');
+
+    const missing = await cli('catalog', 'apply', path.join(workDir, 'missing.json'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot be read');
+  });
+
+  it('answers usage errors with exit status 1 and the usage', async () => {
+    const result = await cli('client', 'create', 'x');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("required option '--merchant <id>' not specified");
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('catalog');
+  });
+});
+
+describe.skipIf(testDatabaseKind !== 'postgres')('pms next to running servers (PostgreSQL)', () => {
+  it('creates and rotates client secrets, rotates keys and changes the catalog; the server sees each within 2 s', async () => {
+    const server = await startServer(env);
+    try {
+      const created = await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home', '--scopes', 'merchant-api,admin');
+      const secret = secretOf(created);
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+      expect(created.stdout).toContain('with scopes merchant-api,admin');
+      expect(await tokenStatus(server, 'cli-backend', secret)).toBe(200);
+      const again = await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home');
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already exists');
+
+      const rotated = secretOf(await cli('client', 'rotate-secret', 'cli-backend'));
+      await within(2000, async () => (await tokenStatus(server, 'cli-backend', secret)) === 401);
+      expect(await tokenStatus(server, 'cli-backend', rotated)).toBe(200);
+      const unknown = await cli('client', 'rotate-secret', 'nobody');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Client "nobody" not found');
+
+      const keys = await cli('keys', 'rotate');
+      expect(keys.code, keys.stderr).toBe(0);
+      const kid = /signing key (\S+) is current/.exec(keys.stdout)![1]!;
+      await within(2000, async () => {
+        const jwks = (await (await fetch(`${server.baseUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
+        return jwks.keys.some((k) => k.kid === kid);
+      });
+
+      // A catalog change by the CLI reaches the running server (NOTIFY on commit).
+      const merchantToken = await token(server, 'cli-backend', rotated);
+      const invoiceName = async () => {
+        const response = await fetch(`${server.baseUrl}/v2/stores/${STORE}/payment_methods`, {
+          headers: { authorization: `Bearer ${merchantToken}` },
+        });
+        return ((await response.json()) as { content: Array<{ id: string; name: string }> }).content.find((m) => m.id === INVOICE)?.name;
+      };
+      expect(await invoiceName()).toBe('Invoice');
+      const catalog = await demoCatalog();
+      const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
+      const applied = await cli('catalog', 'apply', await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Invoice (CLI)' }] }));
+      expect(applied.stdout).toMatch(/paymentMethods:\s+0 created, 1 updated, 0 unchanged/);
+      const ms = await within(2000, async () => (await invoiceName()) === 'Invoice (CLI)');
+      console.info(`[postgres] CLI catalog change seen by the server after ${ms.toFixed(0)} ms`);
+    } finally {
+      await stop(server);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(testDatabaseKind !== 'pglite')('pms on the embedded database (PGlite)', () => {
+  it('refuses while the server holds the data directory, and works while it is stopped', async () => {
+    const secret = secretOf(await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home'));
+
+    const first = await startServer(env);
+    try {
+      expect(await tokenStatus(first, 'cli-backend', secret)).toBe(200);
+      const refused = await cli('client', 'rotate-secret', 'cli-backend');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('is in use');
+      expect(refused.stderr).toContain('stop the server first');
+    } finally {
+      await stop(first);
+    }
+
+    const rotatedSecret = secretOf(await cli('client', 'rotate-secret', 'cli-backend'));
+    const keys = await cli('keys', 'rotate');
+    expect(keys.code, keys.stderr).toBe(0);
+    const kid = /signing key (\S+) is current/.exec(keys.stdout)![1]!;
+
+    const second = await startServer(env);
+    try {
+      expect(await tokenStatus(second, 'cli-backend', secret)).toBe(401);
+      expect(await tokenStatus(second, 'cli-backend', rotatedSecret)).toBe(200);
+      const jwks = (await (await fetch(`${second.baseUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
+      expect(jwks.keys.map((k) => k.kid)).toContain(kid);
+    } finally {
+      await stop(second);
+    }
+  }, 90_000);
+});
