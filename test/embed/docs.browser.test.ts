@@ -1,0 +1,83 @@
+// The docs page (/docs, @fastify/swagger-ui) in Chromium against the real service on a real port:
+// it renders the operations of /openapi.json under its own strict Content-Security-Policy, with no
+// console error, no CSP violation and nothing fetched from another origin.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsContentSecurityPolicy } from '../../src/http/openapi/openapi.ts';
+import { startTestService, type TestService } from '../helpers/app.ts';
+import { freePort } from '../helpers/process.ts';
+import { launchChromium } from './checkout-page.ts';
+
+describe('the docs page in Chromium', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let service: TestService;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = await startTestService({ env: { PUBLIC_URL: base } });
+    await service.app.listen({ host: '127.0.0.1', port });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  /** Opens a URL, recording console errors, CSP violations and requests to other origins. */
+  async function open(url: string): Promise<{ page: Page; problems: string[]; fetched: string[] }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const fetched: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto(url);
+    return { page, problems, fetched };
+  }
+
+  it('renders every operation of /openapi.json under a strict policy, without errors', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(docsContentSecurityPolicy(base));
+    expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+
+    const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+
+    const { page, problems, fetched } = await open(`${base}/docs`);
+    // Swagger UI renders one block per operation, with the operationId in its id.
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('.opblock').count()).toBe(operationIds.length);
+    const rendered = await page.locator('.opblock').evaluateAll((blocks) => blocks.map((block) => block.id));
+    expect(rendered.map((id) => id.replace(/^operations-[^-]+-/, '')).sort()).toEqual([...operationIds].sort());
+    expect(await page.locator('.info .title').first().textContent()).toContain('Payment method sessions');
+    await page.close();
+
+    expect(problems).toEqual([]);
+    expect(fetched.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(fetched).toContain(`${base}/openapi.json`);
+  });
+
+  it('shows an operation expanded, with its description and examples', async () => {
+    const { page, problems } = await open(`${base}/docs#/Sessions/getPaymentMethodGroups`);
+    const operation = page.locator('#operations-Sessions-getPaymentMethodGroups');
+    await operation.waitFor({ timeout: 20_000 });
+    await expect.poll(() => operation.locator('.opblock-description-wrapper').textContent()).toContain('No Authorization header');
+    await expect.poll(() => operation.locator('.responses-wrapper').textContent()).toContain('Part payment');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
