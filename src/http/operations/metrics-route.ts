@@ -1,0 +1,28 @@
+// GET /metrics (contract §1): the Prometheus text exposition of this instance's registry.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags
+import type { Metrics } from '../../observability/metrics.ts';
+
+export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        operationId: 'metrics',
+        summary: 'Prometheus metrics of this instance (text exposition format 0.0.4)',
+        tags: ['Operations'],
+        response: {
+          200: {
+            description: 'Prometheus text exposition format.',
+            content: { 'text/plain': { schema: Type.String() } },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      const text = await metrics.registry.metrics();
+      return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
+    },
+  );
+}

@@ -1,0 +1,179 @@
+// Rate limits (@fastify/rate-limit), fixed windows of one minute:
+// - merchant: per authenticated client (the principal's clientId), after authentication;
+// - token: per client id claimed by Basic or the form (anonymous or malformed: per IP), after the
+//   form is parsed;
+// - storefront: per IP (IPv6 per /64), before anything else; generous, storefronts sit behind NAT.
+// Counters live in Redis when REDIS_URL is set (one budget across instances), in memory otherwise.
+// A failing Redis never fails a request: the limit is skipped (fail open), a warning is logged and
+// pms_rate_limit_store_errors_total counts it.
+//
+// A route opts in with `config: { rateLimitPolicy: 'merchant' }` and must document 429 in its
+// response schema (the start-up fails otherwise). A limit of 0 turns its policy off.
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { readTokenRequest, type FormParameters } from '../../auth/index.ts';
+import type { Config } from '../../config.ts';
+import { Errors, withHeaders } from '../../errors.ts';
+
+export type RateLimitPolicy = 'merchant' | 'token' | 'storefront';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Applies this rate limit to the route (src/http/plugins/rate-limit.ts). */
+    rateLimitPolicy?: RateLimitPolicy;
+  }
+}
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Where each policy runs: the merchant limit needs the principal, the token limit the parsed form. */
+const HOOK = { merchant: 'preHandler', token: 'preValidation', storefront: 'onRequest' } as const;
+
+/** A Redis that does not answer within this time is treated as down for that request. */
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/** At most one "failing open" warning per this interval (a Redis outage would otherwise flood the log). */
+const WARNING_INTERVAL_MS = 10_000;
+/** Distinct keys the in-memory store keeps per policy (least recently used ones go first). */
+const LOCAL_STORE_KEYS = 20_000;
+
+export interface RateLimitOptions {
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'rateLimits'>;
+  /** Called for each request let through because the store failed. */
+  onStoreError?: () => void;
+}
+
+type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+function ipKey(request: FastifyRequest): string {
+  return `ip:${normalizeIP(request.ip)}`;
+}
+
+/** Client ids are chosen by operators, but the token endpoint's are claimed by anyone: bound the key. */
+function clientKey(clientId: string): string {
+  return clientId.length <= 128 ? `client:${clientId}` : `client#${createHash('sha256').update(clientId).digest('base64url')}`;
+}
+
+function merchantKey(request: FastifyRequest): string {
+  const principal = request.principal;
+  return principal ? clientKey(principal.clientId) : ipKey(request);
+}
+
+function tokenKey(request: FastifyRequest): string {
+  try {
+    const form = (request.body ?? {}) as FormParameters;
+    const clientId = readTokenRequest(form, request.headers.authorization).credentials?.clientId;
+    if (clientId !== undefined && clientId !== '') return clientKey(clientId);
+  } catch {
+    // malformed credentials: the request is refused later; count it against the address
+  }
+  return ipKey(request);
+}
+
+const KEYS: Record<RateLimitPolicy, (request: FastifyRequest) => string> = {
+  merchant: merchantKey,
+  token: tokenKey,
+  storefront: ipKey,
+};
+
+function connectRedis(app: FastifyInstance, url: string, warn: (error: unknown) => void): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // Fail a command at once while disconnected rather than queue it: the request goes on unlimited.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // Reconnect in the background, backing off to at most 2 s between attempts.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
+  });
+  redis.on('error', warn);
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redis;
+}
+
+/** Registers the rate-limit plugin and applies each route's policy. Call on the root instance, before the routes. */
+export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  const { config } = options;
+  let lastWarning = 0;
+  const warn = (error: unknown, request?: FastifyRequest): void => {
+    const now = Date.now();
+    if (now - lastWarning < WARNING_INTERVAL_MS) return;
+    lastWarning = now;
+    (request?.log ?? app.log).warn(
+      { err: error },
+      'rate-limit store (Redis) unavailable: requests pass without a rate limit until it answers again',
+    );
+  };
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = connectRedis(app, config.redisUrl, warn);
+    // Start-up waits for the connection (bounded by the connect time-out) but never fails on it:
+    // the client keeps reconnecting and the limits apply once it answers.
+    await redis.connect().catch(warn);
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : { cache: LOCAL_STORE_KEYS }),
+    // Store failures reach failOpen() below, which logs them; the plugin's skipOnError would hide them.
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return withHeaders(new Errors.RATE_LIMITED(seconds), { 'retry-after': String(seconds) });
+    },
+  });
+
+  const limits: Record<RateLimitPolicy, number> = {
+    merchant: config.rateLimits.merchantPerMinute,
+    token: config.rateLimits.tokenPerMinute,
+    storefront: config.rateLimits.storefrontPerMinute,
+  };
+  const limiters = new Map<RateLimitPolicy, Limiter>();
+  for (const policy of Object.keys(limits) as RateLimitPolicy[]) {
+    if (limits[policy] === 0) continue;
+    const keyOf = KEYS[policy];
+    // One limiter (and so one budget) per policy, shared by every route of that policy; the
+    // policy is part of the key because the stores of all limiters share Redis' key space.
+    const limiter = app.rateLimit({
+      max: limits[policy],
+      timeWindow: RATE_LIMIT_WINDOW_MS,
+      keyGenerator: (request) => `${policy}:${keyOf(request)}`,
+    }) as unknown as Limiter;
+    limiters.set(policy, failOpen(limiter, (error, request) => {
+      options.onStoreError?.();
+      warn(error, request);
+    }));
+  }
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const policy = route.config?.rateLimitPolicy;
+    if (policy === undefined) return;
+    const documented = (route.schema?.response as Record<string, unknown> | undefined)?.['429'];
+    if (documented === undefined) {
+      throw new Error(`${route.method} ${route.url} is rate limited (${policy}) but its schema does not document 429`);
+    }
+    const limiter = limiters.get(policy);
+    if (!limiter) return;
+    const hook = HOOK[policy];
+    const existing = route[hook];
+    route[hook] = existing === undefined ? [limiter] : [...(Array.isArray(existing) ? existing : [existing]), limiter];
+  });
+}
+
+function failOpen(limiter: Limiter, onStoreError: (error: unknown, request: FastifyRequest) => void): Limiter {
+  return async (request, reply) => {
+    try {
+      await limiter(request, reply);
+    } catch (error) {
+      if (error instanceof Errors.RATE_LIMITED) throw error;
+      onStoreError(error, request);
+    }
+  };
+}

@@ -1,0 +1,75 @@
+// Logger options every app gets, whoever builds it (main.ts, tests): JSON lines from pino through
+// Fastify's logger, each request's lines carrying its id as `reqId` (the X-Request-Id it sent, or a
+// new UUID; see genReqId in app.ts), and no credential in any line.
+import type { FastifyServerOptions } from 'fastify';
+
+/** Request and response parts that hold credentials, should a serializer ever include them. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** Query parameters whose values never reach a log line (a client may misplace a credential there). */
+const SECRET_PARAMETER = /secret|token|passw|assertion|api[_-]?key|code/i;
+
+/** The URL as logged: values of credential-like query parameters are replaced. Bodies are never logged. */
+export function loggedUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const raw = url.slice(question + 1);
+  // The common case (the storefront's amount and customerType) costs one regular-expression test.
+  if (!SECRET_PARAMETER.test(raw) && !raw.includes('%')) return url;
+  const query = raw
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw name
+      }
+      return SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, question)}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}
+
+function requestSerializer(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+type LoggerOption = FastifyServerOptions['logger'];
+
+/** Adds the redaction and the request serializer to the logger options a caller passes to build(). */
+export function withSafeLogging(logger: LoggerOption): LoggerOption {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  const given = base.redact;
+  const givenPaths = Array.isArray(given) ? given : (given?.paths ?? []);
+  return {
+    ...base,
+    redact: {
+      paths: [...new Set([...givenPaths, ...REDACTED_PATHS])],
+      censor: (!Array.isArray(given) && given?.censor) || '[redacted]',
+    },
+    serializers: { req: requestSerializer, ...base.serializers },
+  };
+}

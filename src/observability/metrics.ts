@@ -1,0 +1,178 @@
+// Prometheus metrics (contract §1: GET /metrics). One Registry per app instance, never prom-client's
+// global one, so that several apps in one process (tests, or an admin app beside the public one)
+// do not clash. Request metrics are observed in an onResponse hook; the caches' and the connection
+// pool's numbers are read when scraped (collect callbacks), so the hot path pays one histogram
+// observation per request and nothing else.
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext } from '../context.ts';
+import type { PurgeStats } from '../services/session-purge.ts';
+import type { CacheStats } from '../services/ttl-cache.ts';
+
+/**
+ * Seconds. The storefront's hot path answers in well under 10 ms, so the resolution is there
+ * (0.5 ms … 10 ms); the tail up to 5 s still shows a slow database or a client's token request
+ * (scrypt, about 50 ms).
+ */
+export const HTTP_DURATION_BUCKETS = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** The route label of requests no route matched (404s): never the raw URL, which is unbounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** pg.Pool's counters; undefined on the embedded PGlite database, which has no pool. */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+export interface MetricsSources {
+  /** Every cache of the instance, read at scrape time. */
+  caches(): CacheStats[];
+  /** The session purge job's counters (services/session-purge.ts). */
+  purge?: () => PurgeStats;
+  pool?: PoolStats | undefined;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly sessionsCreated: Counter;
+  readonly accessTokensIssued: Counter;
+  readonly errors: Counter<'code'>;
+  readonly rateLimitStoreErrors: Counter;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+
+    this.httpRequestDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to sending its response, by method, route template and status code.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: HTTP_DURATION_BUCKETS,
+      registers,
+    });
+    this.sessionsCreated = new Counter({
+      name: 'pms_sessions_created_total',
+      help: 'Storefront sessions created (201 answers of POST /v1/stores/{storeId}/sessions).',
+      registers,
+    });
+    this.accessTokensIssued = new Counter({
+      name: 'pms_access_tokens_issued_total',
+      help: 'Access tokens issued by the token endpoint (200 answers of POST /oauth2/token).',
+      registers,
+    });
+    this.errors = new Counter({
+      name: 'pms_errors_total',
+      help: 'Error responses by code: the registered code of src/errors.ts, or the RFC 6749 error of the token endpoint.',
+      labelNames: ['code'],
+      registers,
+    });
+    this.rateLimitStoreErrors = new Counter({
+      name: 'pms_rate_limit_store_errors_total',
+      help: 'Requests let through without a rate-limit check because the shared store (Redis) failed (fail open).',
+      registers,
+    });
+
+    new Counter({
+      name: 'pms_cache_lookups_total',
+      help: 'Cache lookups by cache and result (hit: a fresh entry or a load already in flight; miss: a load from the database).',
+      labelNames: ['cache', 'result'],
+      registers,
+      collect() {
+        this.reset();
+        for (const cache of sources.caches()) {
+          this.inc({ cache: cache.name, result: 'hit' }, cache.hits);
+          this.inc({ cache: cache.name, result: 'miss' }, cache.misses);
+        }
+      },
+    });
+    new Counter({
+      name: 'pms_cache_stale_total',
+      help: 'Lookups answered with a stale cache entry because reloading it from the database failed (stale-on-error, at most 5 minutes past the time-to-live).',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const cache of sources.caches()) if (cache.stale !== undefined) this.inc({ cache: cache.name }, cache.stale);
+      },
+    });
+    new Gauge({
+      name: 'pms_cache_entries',
+      help: 'Entries held by each cache (fresh or stale).',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const cache of sources.caches()) this.set({ cache: cache.name }, cache.size);
+      },
+    });
+
+    const purge = sources.purge;
+    if (purge) {
+      new Counter({
+        name: 'pms_sessions_purged_total',
+        help: 'Expired sessions deleted by this instance after their retention (SESSION_RETENTION_HOURS).',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(purge().purged);
+        },
+      });
+      new Counter({
+        name: 'pms_session_purge_failures_total',
+        help: 'Passes of the session purge job that failed (the database unreachable …); the next interval tries again.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(purge().failures);
+        },
+      });
+    }
+
+    const pool = sources.pool;
+    if (pool) {
+      new Gauge({
+        name: 'pms_db_pool_connections',
+        help: 'PostgreSQL connection pool: total connections, idle ones, and queries waiting for a connection.',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+  }
+}
+
+export function createMetrics(ctx: AppContext): Metrics {
+  return new Metrics({
+    caches: () => [...ctx.catalog.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats()],
+    purge: () => ctx.sessionPurge.stats(),
+    pool: ctx.database.pool,
+  });
+}
+
+/** Observes every response (the 404 handler's included). Call on the root instance, before the routes. */
+export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.httpRequestDuration.observe(
+      { method: request.method, route, status_code: String(status) },
+      reply.elapsedTime / 1000,
+    );
+    if (status >= 400) {
+      if (reply.errorCode !== undefined) metrics.errors.inc({ code: reply.errorCode });
+    } else {
+      const operation = request.routeOptions.schema?.operationId;
+      if (status === 201 && operation === 'createSession') metrics.sessionsCreated.inc();
+      else if (status === 200 && operation === 'issueToken') metrics.accessTokensIssued.inc();
+    }
+    done();
+  });
+}

@@ -1,0 +1,267 @@
+// Observability: GET /metrics (Prometheus text, one registry per app), JSON logs with request ids
+// and no credentials, Server-Timing on the storefront endpoint.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/app.ts';
+import { readConfig } from '../../src/config.ts';
+import { createContext, type AppContext } from '../../src/context.ts';
+import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
+import { applyCatalog } from '../../src/services/catalog-import.ts';
+import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
+const GROUPS_ROUTE = '/v1/sessions/:sessionId/payment-method-groups';
+
+async function createSession(app: FastifyInstance, token: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+/** The value of one sample of the exposition, or undefined when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('GET /metrics', () => {
+  let service: TestService;
+  let text: string;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    const app = service.app;
+    const token = await issueToken(app, CLIENT.id, CLIENT.secret);
+    sessionId = await createSession(app, token);
+    for (let i = 0; i < 3; i++) {
+      const groups = await app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?amount=1299.95` });
+      expect(groups.statusCode, groups.body).toBe(200);
+    }
+    expect((await app.inject({ method: 'GET', url: '/no/such/path/42' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/v1/sessions/not-a-session/payment-method-groups?amount=1' })).statusCode).toBe(404);
+    const badToken = await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=client_credentials&client_id=${CLIENT.id}&client_secret=wrong`,
+    });
+    expect(badToken.statusCode).toBe(401);
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    text = response.body;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('observes request durations by route template, never the raw URL', () => {
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: GROUPS_ROUTE, status_code: '200' })).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: GROUPS_ROUTE, status_code: '404' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/v1/stores/:storeId/sessions', status_code: '201' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
+    // Sub-millisecond resolution for the hot path.
+    expect(sample(text, 'http_request_duration_seconds_bucket', { le: '0.0005', route: GROUPS_ROUTE, status_code: '200' })).toBeDefined();
+    expect(text).not.toContain(sessionId);
+    expect(text).not.toContain('/no/such/path');
+    expect(text).not.toContain('not-a-session');
+  });
+
+  it('counts sessions, tokens and errors by code', () => {
+    expect(sample(text, 'pms_sessions_created_total')).toBe(1);
+    expect(sample(text, 'pms_access_tokens_issued_total')).toBe(1);
+    expect(sample(text, 'pms_errors_total', { code: 'ROUTE_NOT_FOUND' })).toBe(1);
+    expect(sample(text, 'pms_errors_total', { code: 'SESSION_NOT_FOUND' })).toBe(1);
+    expect(sample(text, 'pms_errors_total', { code: 'invalid_client' })).toBe(1);
+  });
+
+  it('counts hits and misses of every cache', () => {
+    // Three group requests for one store: one load, two hits (the time-to-live is 1 s).
+    expect(sample(text, 'pms_cache_lookups_total', { cache: 'store_catalog', result: 'miss' })).toBe(1);
+    expect(sample(text, 'pms_cache_lookups_total', { cache: 'store_catalog', result: 'hit' })).toBe(2);
+    expect(sample(text, 'pms_cache_lookups_total', { cache: 'store_owner', result: 'miss' })).toBe(1);
+    expect(sample(text, 'pms_cache_lookups_total', { cache: 'registered_client', result: 'miss' })).toBe(1);
+    expect(sample(text, 'pms_cache_entries', { cache: 'store_catalog' })).toBe(1);
+  });
+
+  it('includes the process metrics', () => {
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('reports the PostgreSQL connection pool', () => {
+    expect(sample(text, 'pms_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'pms_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'pms_db_pool_connections', { state: 'waiting' })).toBe(0);
+  });
+
+  it.runIf(testDatabaseKind === 'pglite')('has no pool metric on the embedded database', () => {
+    expect(text).not.toContain('pms_db_pool_connections');
+  });
+
+  it('keeps the metrics of two apps in one process apart', async () => {
+    const ctx = await createContext(service.config, service.database.handle);
+    const other = await build(ctx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')) });
+    try {
+      const body = (await other.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(sample(body, 'pms_sessions_created_total')).toBe(0);
+      expect(sample(body, 'http_request_duration_seconds_count', { route: GROUPS_ROUTE })).toBeUndefined();
+      const again = (await service.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(sample(again, 'pms_sessions_created_total')).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('Server-Timing on the storefront endpoint', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('times the session, the catalog and the offer, on 200 and on 304', async () => {
+    const token = await issueToken(service.app, CLIENT.id, CLIENT.secret);
+    const id = await createSession(service.app, token);
+    const url = `/v1/sessions/${id}/payment-method-groups?amount=1299.95`;
+    const timing = /^session;dur=\d+\.\d\d, catalog;dur=\d+\.\d\d, offer;dur=\d+\.\d\d$/;
+    const first = await service.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['server-timing']).toMatch(timing);
+    const revalidated = await service.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['server-timing']).toMatch(timing);
+  });
+});
+
+describe('logs', () => {
+  let database: TestDatabase;
+  let ctx: AppContext;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  const stream = {
+    write(chunk: string) {
+      for (const line of chunk.split('\n')) if (line !== '') lines.push(line);
+    },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await applyCatalog(database.handle.db, await demoCatalog());
+    ctx = await createContext(readConfig({ PUBLIC_URL: 'http://pms.test' }), database.handle);
+    app = await build(ctx, {
+      embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')),
+      logger: { level: 'info', stream },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('hold no secret, token or Authorization header; every request line carries its reqId', async () => {
+    lines.length = 0;
+    const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const byBasic = await app.inject({ method: 'POST', url: '/oauth2/token', headers: { ...form, authorization: basic }, payload: 'grant_type=client_credentials' });
+    expect(byBasic.statusCode).toBe(200);
+    const byForm = await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: form,
+      payload: `grant_type=client_credentials&client_id=${CLIENT.id}&client_secret=${CLIENT.secret}`,
+    });
+    expect(byForm.statusCode).toBe(200);
+    // A secret misplaced in the query string does not reach the log either.
+    const inQuery = await app.inject({
+      method: 'POST',
+      url: `/oauth2/token?client_id=${CLIENT.id}&client_secret=${CLIENT.secret}`,
+      headers: form,
+      payload: 'grant_type=client_credentials',
+    });
+    expect(inQuery.statusCode).toBe(401);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { ...form, authorization: `Basic ${Buffer.from(`${CLIENT.id}:wrong-secret-value`).toString('base64')}` },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const tokens = [byBasic, byForm].map((r) => (r.json() as { access_token: string }).access_token);
+    const created = await app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${tokens[0]}`, cookie: 'session=cookie-secret-value', 'x-request-id': 'log-test-create' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['x-request-id']).toBe('log-test-create');
+    const refused = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${tokens[1]}x` } });
+    expect(refused.statusCode).toBe(401);
+
+    const text = lines.join('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(12);
+    for (const secret of [CLIENT.secret, 'wrong-secret-value', basic, basic.slice(6), ...tokens, ...tokens.map((t) => t.split('.')[2]!), 'cookie-secret-value']) {
+      expect(text).not.toContain(secret);
+    }
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const entry of entries) {
+      if ('req' in entry || 'res' in entry || 'err' in entry) expect(typeof entry.reqId, JSON.stringify(entry)).toBe('string');
+    }
+    const createLines = entries.filter((entry) => entry.reqId === 'log-test-create');
+    expect(createLines.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it('generate a request id when none (or an unusable one) is sent, and echo it', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'has spaces' } });
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((entry) => entry.reqId === id)).toHaveLength(2);
+  });
+
+  it('log a 500 with its stack while the answer says only "Internal server error"', async () => {
+    lines.length = 0;
+    const original = ctx.sessions.requireActive;
+    ctx.sessions.requireActive = async () => {
+      throw new Error('simulated fault in requireActive');
+    };
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/v1/sessions/00000000-0000-4000-8000-000000000000/payment-method-groups?amount=1',
+        headers: { 'x-request-id': 'log-test-500' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
+      expect(response.body).not.toContain('simulated');
+    } finally {
+      ctx.sessions.requireActive = original;
+    }
+    const failure = lines
+      .map((line) => JSON.parse(line) as { reqId?: string; level: number; err?: { message: string; stack: string } })
+      .find((entry) => entry.level === 50);
+    expect(failure?.reqId).toBe('log-test-500');
+    expect(failure?.err?.message).toBe('simulated fault in requireActive');
+    expect(failure?.err?.stack).toMatch(/simulated fault in requireActive\n\s+at /);
+  });
+});

@@ -1,0 +1,338 @@
+// Rate limits (src/http/plugins/rate-limit.ts): per client on the merchant endpoints and the token
+// endpoint, per IP on the storefront endpoint; in memory, and in Redis shared across instances.
+// Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) is mandatory on CI; locally its half is
+// skipped with a warning when unreachable.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/app.ts';
+import { ConfigError, readConfig } from '../../src/config.ts';
+import { createContext } from '../../src/context.ts';
+import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
+import { applyCatalog } from '../../src/services/catalog-import.ts';
+import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+
+const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
+const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
+const FJALL = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
+const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisRequired = process.env.CI === 'true' || process.env.REQUIRE_REDIS === '1';
+
+async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch (error) {
+    if (redisRequired) throw new Error(`Redis is required here but ${REDIS_URL} is unreachable: ${(error as Error).message}`);
+    process.stderr.write(`\nWARNING: Redis at ${REDIS_URL} is unreachable; the Redis rate-limit tests are skipped.\n\n`);
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const redisAvailable = await redisReachable();
+/** One key prefix per test run (and per database project), removed afterwards. */
+const REDIS_PREFIX = `pms-test:${randomUUID()}:`;
+
+afterAll(async () => {
+  if (!redisAvailable) return;
+  const redis = new Redis(REDIS_URL);
+  try {
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+});
+
+type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<Response> {
+  return app.inject({ method: 'POST', url: `/v1/stores/${storeId}/sessions`, headers: { authorization: `Bearer ${token}` } });
+}
+
+function listMethods(app: FastifyInstance, token: string, storeId = STORE): Promise<Response> {
+  return app.inject({ method: 'GET', url: `/v2/stores/${storeId}/payment_methods`, headers: { authorization: `Bearer ${token}` } });
+}
+
+function groups(app: FastifyInstance, remoteAddress: string, sessionId = UNKNOWN_SESSION): Promise<Response> {
+  return app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?amount=100`, remoteAddress });
+}
+
+function tokenRequest(
+  app: FastifyInstance,
+  options: { basic?: { id: string; secret: string }; form?: Record<string, string>; remoteAddress?: string },
+): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (options.basic) {
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic.id)}:${encodeURIComponent(options.basic.secret)}`).toString('base64')}`;
+  }
+  return app.inject({
+    method: 'POST',
+    url: '/oauth2/token',
+    headers,
+    payload: new URLSearchParams({ grant_type: 'client_credentials', ...options.form }).toString(),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+function expectRateLimited(response: Response, limit: number): void {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(response.headers['x-ratelimit-limit']).toBe(String(limit));
+  expect(response.headers['x-ratelimit-remaining']).toBe('0');
+}
+
+function expectAppRateLimited(response: Response, limit: number): void {
+  expectRateLimited(response, limit);
+  const body = response.json() as { message: string; code: string };
+  expect(body.code).toBe('RATE_LIMITED');
+  expect(body.message).toMatch(/^Too many requests/);
+  expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+}
+
+const LIMITS = { RATE_LIMIT_MERCHANT_PER_MINUTE: '3', RATE_LIMIT_TOKEN_PER_MINUTE: '3', RATE_LIMIT_STOREFRONT_PER_MINUTE: '3' };
+
+/** A second app instance on the same database and configuration (another process behind the balancer). */
+async function secondInstance(service: TestService): Promise<FastifyInstance> {
+  const ctx = await createContext(service.config, service.database.handle);
+  const app = await build(ctx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')) });
+  await app.ready();
+  return app;
+}
+
+function limitSuite(store: 'memory' | 'redis', extraEnv: () => Record<string, string>): void {
+  describe(`rate limits (${store})`, () => {
+    let service: TestService;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      // The token limit is not the subject here: the merchant tests issue their tokens first.
+      service = await startTestService({ env: { ...LIMITS, RATE_LIMIT_TOKEN_PER_MINUTE: '0', ...extraEnv() } });
+      app = service.app;
+    });
+
+    afterAll(async () => {
+      await service?.close();
+    });
+
+    it('limits each client on the merchant endpoints, with one budget for sessions and the listing', async () => {
+      const nordic = await issueToken(app, NORDIC.id, NORDIC.secret);
+      const fjall = await issueToken(app, FJALL.id, FJALL.secret);
+
+      const first = await createSession(app, nordic);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['x-ratelimit-limit']).toBe('3');
+      expect(first.headers['x-ratelimit-remaining']).toBe('2');
+      expect((await listMethods(app, nordic)).statusCode).toBe(200);
+      expect((await createSession(app, nordic)).statusCode).toBe(201);
+      expectAppRateLimited(await createSession(app, nordic), 3);
+      expectAppRateLimited(await listMethods(app, nordic), 3);
+
+      // Another client has a budget of its own.
+      expect((await createSession(app, fjall, OTHER_STORE)).statusCode).toBe(201);
+      expect((await listMethods(app, fjall, OTHER_STORE)).statusCode).toBe(200);
+    });
+
+    it('limits after authentication: an unauthenticated request is 401, not 429, and costs no budget', async () => {
+      const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions` });
+      expect(response.statusCode).toBe(401);
+      const invalid = await createSession(app, 'not-a-token');
+      expect(invalid.statusCode).toBe(401);
+      expect(invalid.headers['x-ratelimit-limit']).toBeUndefined();
+    });
+
+    it('limits the storefront endpoint per IP address, answering with CORS headers', async () => {
+      const address = '198.51.100.7';
+      for (let i = 0; i < 3; i++) expect((await groups(app, address)).statusCode).toBe(404);
+      const limited = await groups(app, address);
+      expectAppRateLimited(limited, 3);
+      expect(limited.headers['access-control-allow-origin']).toBe('*');
+      // Another address (a storefront behind another NAT) is not affected.
+      expect((await groups(app, '198.51.100.8')).statusCode).toBe(404);
+    });
+
+    it('counts an IPv6 /64 (one household or host) as one address', async () => {
+      for (let i = 1; i <= 3; i++) expect((await groups(app, `2001:db8:0:1::${i}`)).statusCode).toBe(404);
+      expectAppRateLimited(await groups(app, '2001:db8:0:1::ff'), 3);
+      expect((await groups(app, '2001:db8:0:2::1')).statusCode).toBe(404);
+    });
+
+    it('shares one budget between two instances', async () => {
+      const other = await secondInstance(service);
+      try {
+        const address = '198.51.100.20';
+        expect((await groups(app, address)).statusCode).toBe(404);
+        expect((await groups(other, address)).statusCode).toBe(404);
+        expect((await groups(app, address)).statusCode).toBe(404);
+        const fourth = await groups(other, address);
+        if (store === 'redis') expectAppRateLimited(fourth, 3);
+        // In memory, each instance counts on its own.
+        else expect(fourth.statusCode).toBe(404);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe(`the token endpoint's rate limit (${store})`, () => {
+    let service: TestService;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      service = await startTestService({ env: { ...LIMITS, ...extraEnv() } });
+      app = service.app;
+    });
+
+    afterAll(async () => {
+      await service?.close();
+    });
+
+    it('limits per client id, from Basic or the form, wrong secrets included; answers in the RFC 6749 format', async () => {
+      expect((await tokenRequest(app, { basic: NORDIC })).statusCode).toBe(200);
+      expect((await tokenRequest(app, { form: { client_id: NORDIC.id, client_secret: 'wrong' } })).statusCode).toBe(401);
+      expect((await tokenRequest(app, { form: { client_id: NORDIC.id, client_secret: NORDIC.secret } })).statusCode).toBe(200);
+      const limited = await tokenRequest(app, { basic: NORDIC });
+      expectRateLimited(limited, 3);
+      expect(limited.headers.pragma).toBe('no-cache');
+      const body = limited.json() as { error: string; error_description: string };
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_description).toMatch(/^Too many requests/);
+      expect(Object.keys(body).sort()).toEqual(['error', 'error_description']);
+
+      // Another client is not affected, from the same address.
+      expect((await tokenRequest(app, { basic: FJALL })).statusCode).toBe(200);
+    });
+
+    it('limits requests without client credentials per IP address', async () => {
+      const address = '203.0.113.5';
+      for (let i = 0; i < 3; i++) expect((await tokenRequest(app, { remoteAddress: address })).statusCode).toBe(401);
+      expectRateLimited(await tokenRequest(app, { remoteAddress: address }), 3);
+      // Malformed Basic credentials count against the address too.
+      expectRateLimited(
+        await app.inject({
+          method: 'POST',
+          url: '/oauth2/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic !!!' },
+          payload: 'grant_type=client_credentials',
+          remoteAddress: address,
+        }),
+        3,
+      );
+      expect((await tokenRequest(app, { remoteAddress: '203.0.113.6' })).statusCode).toBe(401);
+    });
+  });
+}
+
+limitSuite('memory', () => ({}));
+
+describe.skipIf(!redisAvailable)('with Redis', () => {
+  limitSuite('redis', () => ({ REDIS_URL, REDIS_KEY_PREFIX: REDIS_PREFIX }));
+});
+
+describe('limits set to 0', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      env: { RATE_LIMIT_MERCHANT_PER_MINUTE: '0', RATE_LIMIT_TOKEN_PER_MINUTE: '0', RATE_LIMIT_STOREFRONT_PER_MINUTE: '0' },
+    });
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('turn each limit off', async () => {
+    const token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
+    const session = await createSession(service.app, token);
+    expect(session.statusCode).toBe(201);
+    expect(session.headers['x-ratelimit-limit']).toBeUndefined();
+    const read = await groups(service.app, '198.51.100.1');
+    expect(read.statusCode).toBe(404);
+    expect(read.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+});
+
+describe('Redis unreachable', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await applyCatalog(database.handle.db, await demoCatalog());
+    // Port 1 refuses connections at once: start-up must not fail, and requests must not either.
+    const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...LIMITS, REDIS_URL: 'redis://:redis-password-value@127.0.0.1:1', REDIS_KEY_PREFIX: REDIS_PREFIX });
+    const stream = { write: (chunk: string) => lines.push(...chunk.split('\n').filter((line) => line !== '')) };
+    app = await build(await createContext(config, database.handle), {
+      embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')),
+      logger: { level: 'warn', stream },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('fails open: requests pass unlimited, a warning is logged, and the metric counts them', async () => {
+    for (let i = 0; i < 5; i++) expect((await groups(app, '198.51.100.1')).statusCode).toBe(404);
+    const token = await issueToken(app, NORDIC.id, NORDIC.secret);
+    for (let i = 0; i < 5; i++) expect((await createSession(app, token)).statusCode).toBe(201);
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    const skipped = /^pms_rate_limit_store_errors_total (\d+)$/m.exec(metrics.body);
+    expect(Number(skipped?.[1])).toBeGreaterThanOrEqual(11);
+
+    const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(warnings.some((entry) => entry.level === 40 && /rate-limit store \(Redis\) unavailable/.test(entry.msg))).toBe(true);
+    // At most one warning per 10 seconds, and never the Redis URL's password.
+    expect(warnings.filter((entry) => /rate-limit store/.test(entry.msg)).length).toBeLessThanOrEqual(2);
+    expect(lines.join('\n')).not.toContain('redis-password-value');
+  });
+});
+
+describe('configuration', () => {
+  it.each([
+    [{ RATE_LIMIT_MERCHANT_PER_MINUTE: 'many' }, /RATE_LIMIT_MERCHANT_PER_MINUTE must be a whole number/],
+    [{ RATE_LIMIT_TOKEN_PER_MINUTE: '-1' }, /RATE_LIMIT_TOKEN_PER_MINUTE must be a whole number/],
+    [{ RATE_LIMIT_STOREFRONT_PER_MINUTE: '1.5' }, /RATE_LIMIT_STOREFRONT_PER_MINUTE must be a whole number/],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL must use redis: or rediss:/],
+    [{ TRUST_PROXY: 'nonsense' }, /TRUST_PROXY/],
+  ])('refuses %o', (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('has the documented defaults', () => {
+    const config = readConfig({});
+    expect(config.rateLimits).toEqual({ merchantPerMinute: 600, tokenPerMinute: 60, storefrontPerMinute: 1200 });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['1', 1],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+    ['loopback', 'loopback'],
+  ])('reads TRUST_PROXY=%s', (raw, expected) => {
+    expect(readConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+});
