@@ -3,11 +3,20 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
+import { adminApiRoutes } from './http/admin-api/routes.ts';
+import type { DemoCredentials } from './demo.ts';
+import { demoRoutes } from './http/demo/routes.ts';
 import { embedRoutes, type EmbedBundle } from './http/embed/routes.ts';
 import { oauthRoutes } from './http/oauth/routes.ts';
+import { registerOpenApi } from './http/openapi/openapi.ts';
 import { merchantApiRoutes } from './http/merchant-api/routes.ts';
 import { operationsRoutes } from './http/operations/routes.ts';
+import { metricsRoute } from './http/operations/metrics-route.ts';
 import { registerErrorHandling } from './http/plugins/error-handler.ts';
+import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.ts';
+import { registerRateLimits } from './http/plugins/rate-limit.ts';
+import { withSafeLogging } from './observability/logging.ts';
+import { createMetrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
 import { sessionApiRoutes } from './http/session-api/routes.ts';
@@ -16,15 +25,25 @@ export interface BuildOptions {
   /** The storefront script served at embed.src. */
   embedBundle: EmbedBundle;
   logger?: FastifyServerOptions['logger'];
+  /** Set when the bundled demo catalog is served: adds the demo storefront at /demo. */
+  demo?: DemoCredentials;
+  /** Header size and time-outs of the HTTP server (src/http/plugins/http-limits.ts); tests make them small. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
+  const limits = httpServerOptions(options.httpLimits);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
+    logger: withSafeLogging(options.logger ?? false),
+    // Behind a proxy (TRUST_PROXY), request.ip is the client's: per-IP rate limits and logs need it.
+    // (Fastify takes a hop count at run time too; its types omit the number.)
+    trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: BODY_LIMIT_BYTES,
-    // A slow client may not hold a connection open indefinitely.
-    requestTimeout: 30_000,
-    routerOptions: { ignoreDuplicateSlashes: true },
+    // Header size and time-outs (a slow client may not hold a connection open indefinitely), and
+    // JSON answers for what Node's parser or the router refuse (src/http/plugins/http-limits.ts).
+    ...limits.server,
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: limits.maxParamLength },
     // Behind a load balancer, instances refuse new requests while closing so the balancer retries.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -37,15 +56,29 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   registerValidation(app);
   registerErrorHandling(app);
   registerJsonBody(app);
+  // The context's background work (the catalog-change listener) stops with the app.
+  app.addHook('onClose', async () => ctx.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Every answer, JSON included, is only what its Content-Type says (SECURITY.md).
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
   });
+  // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
+  const metrics = createMetrics(ctx);
+  observeRequests(app, metrics);
+  await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });
 
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
+  // Before every route: the OpenAPI document describes the routes registered after it.
+  await registerOpenApi(app, { publicUrl: ctx.config.publicUrl });
   await app.register(operationsRoutes, { ctx });
+  metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });
   await app.register(merchantApiRoutes, { ctx, prefix: '/v2' });
+  await app.register(adminApiRoutes, { ctx, prefix: '/admin/v1' });
   await app.register(embedRoutes, { bundle: options.embedBundle });
+  if (options.demo) await app.register(demoRoutes, { ctx, demo: options.demo, embedSrc });
   return app;
 }

@@ -1,5 +1,6 @@
 // Configuration is read once, at start-up, from the environment (contract §1). Everything else
 // receives a Config object; nothing below this file reads process.env.
+import { isIP } from 'node:net';
 
 export interface Config {
   host: string;
@@ -14,9 +15,30 @@ export interface Config {
   /** Serve the bundled demo catalog (npm start with nothing configured). */
   demo: boolean;
   sessionTtlSeconds: number;
+  /** Expired sessions are kept (answering 409) this long past expiresAt, then purged (at least 24: contract §4). */
+  sessionRetentionHours: number;
+  /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
+  sessionPurgeIntervalSeconds: number;
   tokenTtlSeconds: number;
   externalAuth: ExternalAuthConfig | undefined;
   logLevel: string;
+  /** `redis://…`: rate-limit counters shared by every instance; undefined keeps them in memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key this service writes (several environments may share one Redis). */
+  redisKeyPrefix: string;
+  /** Requests per minute; 0 turns a limit off (src/http/plugins/rate-limit.ts). */
+  rateLimits: RateLimitConfig;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (per-IP limits, logs). */
+  trustProxy: boolean | number | string;
+}
+
+export interface RateLimitConfig {
+  /** Per client, session creation and /v2 together. */
+  merchantPerMinute: number;
+  /** Per client id (or per IP without one), POST /oauth2/token. */
+  tokenPerMinute: number;
+  /** Per IP address (IPv6: per /64), group retrieval. */
+  storefrontPerMinute: number;
 }
 
 export interface ExternalAuthConfig {
@@ -51,6 +73,28 @@ function url(name: string, raw: string, protocols: string[]): string {
   return raw;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or `false`; `true` (every hop: only when nothing reaches us but the proxy); a hop count; or addresses/CIDRs. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const valid =
+      PROXY_NAMES.has(entry) ||
+      (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
+    if (!valid) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${raw}"`,
+      );
+    }
+  }
+  return entries.join(',');
+}
+
 export function readConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -79,8 +123,18 @@ export function readConfig(env: Env = process.env): Config {
     // `npm start` with nothing configured serves the demo; DEMO=0 turns that off, DEMO=1 forces it on.
     demo: env.DEMO !== undefined ? env.DEMO === '1' || env.DEMO === 'true' : catalogFile === undefined && databaseUrl === undefined,
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 3600, 1, 86400),
+    sessionRetentionHours: integer(env, 'SESSION_RETENTION_HOURS', 24, 24, 24 * 366),
+    sessionPurgeIntervalSeconds: integer(env, 'SESSION_PURGE_INTERVAL_SECONDS', 60, 0, 86400),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
     externalAuth,
     logLevel: env.LOG_LEVEL || 'info',
+    redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'pms:',
+    rateLimits: {
+      merchantPerMinute: integer(env, 'RATE_LIMIT_MERCHANT_PER_MINUTE', 600, 0, 1_000_000),
+      tokenPerMinute: integer(env, 'RATE_LIMIT_TOKEN_PER_MINUTE', 60, 0, 1_000_000),
+      storefrontPerMinute: integer(env, 'RATE_LIMIT_STOREFRONT_PER_MINUTE', 1200, 0, 1_000_000),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -37,6 +37,13 @@ export const Errors = {
     'Session expired at %s; the merchant backend must create a new session',
     409,
   ),
+  // 408 / 431: answered on the raw socket before routing (http/plugins/http-limits.ts)
+  REQUEST_TIMEOUT: createError('REQUEST_TIMEOUT', 'The request was not received in time', 408),
+  REQUEST_HEADERS_TOO_LARGE: createError(
+    'REQUEST_HEADERS_TOO_LARGE',
+    'The request line and headers exceed the limit of %s bytes',
+    431,
+  ),
   // 413 / 415 / 422
   PAYLOAD_TOO_LARGE: createError('PAYLOAD_TOO_LARGE', 'Request body exceeds the limit of %s bytes', 413),
   UNSUPPORTED_MEDIA_TYPE: createError(
@@ -45,6 +52,8 @@ export const Errors = {
     415,
   ),
   INVALID_QUERY_PARAMETER: createError('INVALID_QUERY_PARAMETER', '%s', 422),
+  // 429 (src/http/plugins/rate-limit.ts)
+  RATE_LIMITED: createError('RATE_LIMITED', 'Too many requests: retry after %s seconds', 429),
   // 5xx
   INTERNAL: createError('INTERNAL', 'Internal server error', 500),
   DATABASE_UNAVAILABLE: createError(
@@ -52,6 +61,13 @@ export const Errors = {
     'The service is temporarily unavailable; retry shortly',
     503,
   ),
+  // Operator admin API (/admin/v1)
+  /** A body refused whole, nothing applied; the message names every offending field (`maxPurchaseLimit: …`). */
+  ADMIN_VALIDATION_FAILED: createError('ADMIN_VALIDATION_FAILED', '%s', 400),
+  /** An admin GET, DELETE or secret rotation of an id that does not exist, e.g. "Store 84d1… not found". */
+  NOT_FOUND: createError('NOT_FOUND', '%s not found', 404),
+  /** A delete the database's references forbid, e.g. a merchant that still has stores or clients. */
+  CONFLICT: createError('CONFLICT', '%s', 409),
 } as const;
 
 export type ErrorCode = keyof typeof Errors;

@@ -55,13 +55,12 @@ async function main(): Promise<void> {
 
   const ctx = await createContext(config, database);
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
+  const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
   const app = await build(ctx, {
     embedBundle,
-    logger: {
-      level: config.logLevel,
-      // Credentials never reach a log line (contract §2, SECURITY.md).
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    },
+    demo,
+    // build() adds the redaction of credentials to any logger options (observability/logging.ts).
+    logger: { level: config.logLevel },
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -72,9 +71,10 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // Deletes long-expired sessions every SESSION_PURGE_INTERVAL_SECONDS; stopped by app.close() (ctx.close).
+  ctx.sessionPurge.start(app.log);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
-  const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.
   process.stdout.write(
     `\nPayment method sessions serving on ${config.publicUrl} (database: ${where}; ready in ${seconds} s)\n` +

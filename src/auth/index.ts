@@ -4,6 +4,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
+import type { CacheStats } from '../services/ttl-cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { ClientCredentialsGrant, type TokenRequest } from './oauth.ts';
 import { ClientSecretVerifier } from './secrets.ts';
@@ -43,6 +44,12 @@ export interface AuthServices {
   jwks(): Promise<{ keys: PublicJwk[] }>;
   /** Makes a new signing key current on every instance; the old one verifies until its tokens expire. Returns the new kid. */
   rotateSigningKey(): Promise<string>;
+  /** Hit/miss counters of the registered-client cache, for the metrics. */
+  cacheStats(): CacheStats[];
+  /** Forgets cached client registrations (a catalog change: services/catalog-changes.ts). */
+  invalidateClients(): void;
+  /** Reloads the signing keys on their next use (a rotation announced by another instance or the CLI). */
+  reloadSigningKeys(): void;
 }
 
 export async function createAuthServices(config: Config, database: DatabaseHandle, clock: Clock): Promise<AuthServices> {
@@ -56,5 +63,8 @@ export async function createAuthServices(config: Config, database: DatabaseHandl
     clientCredentialsGrant: (request) => grant.handle(request),
     jwks: async () => ({ keys: await keys.publicJwks() }),
     rotateSigningKey: () => keys.rotate(),
+    cacheStats: () => verifier.cacheStats(),
+    invalidateClients: () => verifier.invalidate(),
+    reloadSigningKeys: () => keys.expire(),
   };
 }

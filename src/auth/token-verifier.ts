@@ -1,6 +1,14 @@
 // Verifies the bearer tokens of protected routes: our own RFC 9068 access tokens and, when
 // configured, those of an external authorization server (contract §7). Every failure is a
 // TokenRejected whose message is safe to show the caller; it never contains the token.
+//
+// A token's signature is verified once per lifetime: the claims of a verified token are kept in a
+// bounded cache keyed by the SHA-256 of the token (the token itself is not kept) until it expires.
+// Every use still checks exp/nbf/iat against the clock and looks the client up (a deleted client
+// or withdrawn scope applies at once). Key rotation does not invalidate the cache: a retired key
+// keeps verifying for as long as a token it signed can be valid (signing-keys.ts), so a cached
+// verification never outlives what a fresh one would accept.
+import { createHash } from 'node:crypto';
 import {
   createRemoteJWKSet,
   decodeJwt,
@@ -16,7 +24,9 @@ import type { ClientRecord, ClientsRepository } from '../storage/repositories/cl
 import type { Principal } from './index.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 import { ACCESS_TOKEN_TYPE } from './token-issuer.ts';
-import { TtlCache } from '../services/ttl-cache.ts';
+import { LruCache } from '../services/lru-cache.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../services/ttl-cache.ts';
+import { isDatabaseUnavailable } from '../storage/unavailable.ts';
 
 /** A presented access token that does not verify; the message says why (safe to show the caller). */
 export class TokenRejected extends Error {}
@@ -36,6 +46,21 @@ const JWKS_TIMEOUT_MS = 3000;
 /** A client deleted on another instance stops verifying within this time (contract §6: 2 s). */
 const CLIENT_CACHE_MS = 1000;
 const MAX_CACHED_CLIENTS = 10_000;
+/** Verified tokens kept (about 300 bytes each): merchant backends reuse a token until it expires. */
+const MAX_CACHED_TOKENS = 10_000;
+
+/** What a verified token establishes, independent of time and of the client's registration. */
+interface VerifiedToken {
+  issuer: 'self' | 'external';
+  clientId: string;
+  /** The token's scopes (ours are narrowed to the client's current scopes on every use). */
+  scopes: string[];
+  exp: number;
+  nbf: number | undefined;
+  iat: number | undefined;
+  /** maxTokenAge of our own tokens (seconds); undefined for external ones. */
+  maxAge: number | undefined;
+}
 
 function scopesOf(payload: JWTPayload): string[] {
   return typeof payload.scope === 'string' ? payload.scope.split(' ').filter((s) => s !== '') : [];
@@ -66,6 +91,8 @@ interface ExternalIssuer {
 export class TokenVerifier {
   /** Registered clients by id, cached briefly: every protected request looks its client up. */
   private readonly clients: TtlCache<string, ClientRecord | undefined>;
+  /** Tokens whose signature and claims verified, by SHA-256 of the token. */
+  private readonly verified = new LruCache<string, VerifiedToken>(MAX_CACHED_TOKENS, 'verified_token');
   private readonly external: ExternalIssuer | undefined;
 
   constructor(
@@ -74,7 +101,11 @@ export class TokenVerifier {
     private readonly clientsRepository: ClientsRepository,
     private readonly clock: Clock,
   ) {
-    this.clients = new TtlCache(clock, CLIENT_CACHE_MS, MAX_CACHED_CLIENTS);
+    // While the database is unreachable a client known before keeps being recognized (stale-on-error).
+    this.clients = new TtlCache(clock, CLIENT_CACHE_MS, MAX_CACHED_CLIENTS, 'registered_client', {
+      maxStaleMs: MAX_STALE_ON_ERROR_MS,
+      when: isDatabaseUnavailable,
+    });
     const external = config.externalAuth;
     if (external) {
       // jose fetches and caches the key set itself (refetching, rate-limited, for an unknown kid);
@@ -92,20 +123,73 @@ export class TokenVerifier {
     }
   }
 
+  /** Forgets the cached clients: a catalog change (catalog-changes.ts) calls it on every instance. */
+  invalidate(): void {
+    this.clients.invalidate();
+  }
+
+  /** For the metrics (pms_cache_lookups_total). */
+  cacheStats(): CacheStats[] {
+    return [this.clients.stats(), this.verified.stats()];
+  }
+
   async verify(token: string): Promise<Principal> {
     if (token.length > MAX_TOKEN_LENGTH) throw new TokenRejected('the token is too long');
     try {
-      // The unverified issuer only chooses the verifier; the chosen verifier checks it again.
-      const { issuer, header } = this.unverifiedIssuer(token);
-      // A token carrying its own verification key could be signed by anyone: refuse it outright
-      // rather than rely on no code path ever using that key.
-      if (header.jwk !== undefined) throw new TokenRejected('embedded keys are not accepted');
-      if (issuer === this.config.publicUrl) return await this.verifyOwn(token);
-      if (this.external && issuer === this.external.config.issuer) return await this.verifyExternal(token, this.external);
-      throw new TokenRejected('the issuer is not accepted');
+      const key = createHash('sha256').update(token).digest('base64url');
+      // A token that no longer passes the time checks is verified in full again, which rejects it
+      // with the precise reason.
+      let verified = this.verified.get(key, (cached) => this.timely(cached));
+      if (!verified) {
+        verified = await this.verifySignatureAndClaims(token);
+        this.verified.set(key, verified);
+      }
+      return await this.principal(verified);
     } catch (error) {
       throw asRejection(error);
     }
+  }
+
+  private async verifySignatureAndClaims(token: string): Promise<VerifiedToken> {
+    // The unverified issuer only chooses the verifier; the chosen verifier checks it again.
+    const { issuer, header } = this.unverifiedIssuer(token);
+    // A token carrying its own verification key could be signed by anyone: refuse it outright
+    // rather than rely on no code path ever using that key.
+    if (header.jwk !== undefined) throw new TokenRejected('embedded keys are not accepted');
+    if (issuer === this.config.publicUrl) return await this.verifyOwn(token);
+    if (this.external && issuer === this.external.config.issuer) return await this.verifyExternal(token, this.external);
+    throw new TokenRejected('the issuer is not accepted');
+  }
+
+  /** jose's time checks (exp, nbf, and iat for our own tokens), with the same tolerance, for a cached token. */
+  private timely(token: VerifiedToken): boolean {
+    const now = Math.floor(this.clock() / 1000);
+    const tolerance = CLOCK_TOLERANCE_SECONDS;
+    if (token.exp <= now - tolerance) return false;
+    if (token.nbf !== undefined && token.nbf > now + tolerance) return false;
+    if (token.maxAge !== undefined && token.iat !== undefined) {
+      const age = now - token.iat;
+      if (age - tolerance > token.maxAge || age < -tolerance) return false;
+    }
+    return true;
+  }
+
+  /** The caller, from a verified token and the client's current registration. */
+  private async principal(token: VerifiedToken): Promise<Principal> {
+    const client = await this.clients.get(token.clientId, (id) => this.clientsRepository.findById(id));
+    if (token.issuer === 'external') {
+      if (!client) throw new TokenRejected('the client is not registered');
+      return { clientId: client.clientId, merchantId: client.merchantId, scopes: token.scopes, issuer: 'external' };
+    }
+    if (!client) throw new TokenRejected('the client is no longer registered');
+    // Scopes withdrawn from the client since issuance no longer apply.
+    const granted = new Set(client.scopes);
+    return {
+      clientId: client.clientId,
+      merchantId: client.merchantId,
+      scopes: token.scopes.filter((scope) => granted.has(scope)),
+      issuer: 'self',
+    };
   }
 
   private unverifiedIssuer(token: string) {
@@ -121,7 +205,7 @@ export class TokenVerifier {
     return { issuer: payload.iss, header };
   }
 
-  private async verifyOwn(token: string): Promise<Principal> {
+  private async verifyOwn(token: string): Promise<VerifiedToken> {
     const { payload } = await jwtVerify(
       token,
       async (header) => {
@@ -144,19 +228,18 @@ export class TokenVerifier {
       },
     );
     if (typeof payload.client_id !== 'string') throw new TokenRejected('the "client_id" claim is not accepted');
-    const client = await this.clients.get(payload.client_id, (id) => this.clientsRepository.findById(id));
-    if (!client) throw new TokenRejected('the client is no longer registered');
-    // Scopes withdrawn from the client since issuance no longer apply.
-    const granted = new Set(client.scopes);
     return {
-      clientId: client.clientId,
-      merchantId: client.merchantId,
-      scopes: scopesOf(payload).filter((scope) => granted.has(scope)),
       issuer: 'self',
+      clientId: payload.client_id,
+      scopes: scopesOf(payload),
+      exp: payload.exp!,
+      nbf: payload.nbf,
+      iat: payload.iat,
+      maxAge: this.config.tokenTtlSeconds,
     };
   }
 
-  private async verifyExternal(token: string, external: ExternalIssuer): Promise<Principal> {
+  private async verifyExternal(token: string, external: ExternalIssuer): Promise<VerifiedToken> {
     const { payload, protectedHeader } = await jwtVerify(token, external.keys, {
       algorithms: EXTERNAL_ALGORITHMS,
       issuer: external.config.issuer,
@@ -170,8 +253,14 @@ export class TokenVerifier {
     }
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : payload.sub;
     if (clientId === undefined) throw new TokenRejected('the token names no client');
-    const client = await this.clients.get(clientId, (id) => this.clientsRepository.findById(id));
-    if (!client) throw new TokenRejected('the client is not registered');
-    return { clientId: client.clientId, merchantId: client.merchantId, scopes: scopesOf(payload), issuer: 'external' };
+    return {
+      issuer: 'external',
+      clientId,
+      scopes: scopesOf(payload),
+      exp: payload.exp!,
+      nbf: payload.nbf,
+      iat: payload.iat,
+      maxAge: undefined,
+    };
   }
 }

@@ -2,13 +2,17 @@
 // owner for the store-grant check, through small per-instance caches. Catalog writes call
 // invalidate(); other instances pick a change up when an entry's short time-to-live runs out
 // (at most CACHE_TTL_MS later, inside the 2-second bound of contract §6).
+// While the database is unreachable, entries whose time-to-live ran out keep being served, for at
+// most MAX_STALE_ON_ERROR_MS (stale-on-error, counted in pms_cache_stale_total): storefronts of
+// sessions already cached keep working through a short outage.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { StoreCatalog } from '../domain/payment-method.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { isDatabaseUnavailable } from '../storage/unavailable.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from './ttl-cache.ts';
 
 const CACHE_TTL_MS = 1000;
 const MAX_CACHED_STORES = 10_000;
@@ -22,8 +26,14 @@ export class CatalogReader {
   constructor(db: Kysely<Database>, clock: Clock) {
     this.stores = new StoresRepository(db);
     this.methods = new PaymentMethodsRepository(db);
-    this.catalogs = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES);
-    this.owners = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES);
+    const staleIfError = { maxStaleMs: MAX_STALE_ON_ERROR_MS, when: isDatabaseUnavailable };
+    this.catalogs = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES, 'store_catalog', staleIfError);
+    this.owners = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES, 'store_owner', staleIfError);
+  }
+
+  /** For the metrics (pms_cache_lookups_total). */
+  cacheStats(): CacheStats[] {
+    return [this.catalogs.stats(), this.owners.stats()];
   }
 
   /** The store's catalog, or undefined for an unknown (or deleted) store. */
@@ -39,8 +49,9 @@ export class CatalogReader {
     return this.owners.get(storeId, (id) => this.stores.merchantOf(id));
   }
 
+  /** Every entry is reloaded before it is served again (kept only as the stale-on-error fallback). */
   invalidate(): void {
-    this.catalogs.clear();
-    this.owners.clear();
+    this.catalogs.invalidate();
+    this.owners.invalidate();
   }
 }

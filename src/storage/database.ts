@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { ConnectionBreaker, guardPool } from './fail-fast.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -12,6 +13,8 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /** PostgreSQL's connection pool, read by the metrics (pms_db_pool_connections); undefined on PGlite. */
+  pool?: pg.Pool;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +34,9 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    // 1.5 s to connect (or to wait for a pooled connection) plus 3.5 s for an answer: no request
+    // waits longer than 5 s for the database (contract §2), with fail-fast.ts bounding the rest.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 1500,
     statement_timeout: options.statementTimeoutMs ?? 3000,
     query_timeout: (options.statementTimeoutMs ?? 3000) + 500,
     idleTimeoutMillis: 30_000,
@@ -40,10 +45,16 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   // An idle client losing its connection (database restart) must not crash the process; the
   // pool drops it and the next request connects anew.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A checked-out client whose connection drops emits 'error' on itself, and an unhandled 'error'
+  // event kills the process (node-postgres#1611); the query in flight rejects anyway.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // After a connection failure, queries fail at once for a second instead of each waiting out
+  // its time-out (fail-fast.ts).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool, new ConnectionBreaker()) }) });
   return {
     kind: 'postgres',
     db,
+    pool,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

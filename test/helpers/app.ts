@@ -7,6 +7,7 @@ import { build } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
+import { demoCredentials } from '../../src/demo.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -39,13 +40,17 @@ export interface TestService {
 }
 
 export async function startTestService(
-  options: { catalog?: unknown; clock?: Clock; env?: Record<string, string> } = {},
+  /** demo: serve the demo storefront (/demo), as `npm start` does with the demo catalog. */
+  options: { catalog?: unknown; clock?: Clock; env?: Record<string, string>; demo?: boolean } = {},
 ): Promise<TestService> {
   const database = await createTestDatabase();
   const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...options.env });
-  await applyCatalog(database.handle.db, options.catalog ?? (await demoCatalog()));
+  const catalog = options.catalog ?? (await demoCatalog());
+  await applyCatalog(database.handle.db, catalog);
   const ctx = await createContext(config, database.handle, options.clock);
-  const app = await build(ctx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')) });
+  const demo = options.demo ? demoCredentials(catalog) : undefined;
+  if (options.demo && !demo) throw new Error('demo: true needs a catalog with a client and a store of its merchant');
+  const app = await build(ctx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')), demo });
   await app.ready();
   return {
     app,

@@ -25,12 +25,14 @@ export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): 
           401: ErrorResponse,
           403: ErrorResponse,
           422: ErrorResponse,
+          429: ErrorResponse,
           500: ErrorResponse,
           503: ErrorResponse,
         },
       },
       // Same query rules and errors as group retrieval: 400 missing/repeated, 422 invalid.
-      config: { validationStatus: 422 },
+      // rateLimitPolicy: per client, after authentication (http/plugins/rate-limit.ts).
+      config: { validationStatus: 422, rateLimitPolicy: 'merchant' },
       onRequest: authenticate(ctx, 'merchant-api'),
       preValidation: singleValuedQuery(['amount', 'customerType', 'campaign', 'flattened'], ['amount']),
     },

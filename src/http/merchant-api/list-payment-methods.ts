@@ -24,11 +24,14 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
+          429: ErrorResponse,
           500: ErrorResponse,
           503: ErrorResponse,
         },
       },
       onRequest: authenticate(ctx, 'merchant-api'),
+      // Per client, after authentication (http/plugins/rate-limit.ts).
+      config: { rateLimitPolicy: 'merchant' },
       preValidation: singleValuedQuery(['amount', 'page', 'size'], []),
     },
     async (request, reply) => {

@@ -14,8 +14,9 @@ import {
 } from '../../auth/index.ts';
 import { JWKS_PATH, METADATA_PATH, TOKEN_PATH } from '../../auth/oauth.ts';
 import type { AppContext } from '../../context.ts';
+import { Errors, isRegisteredError } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
-import { REALM } from '../plugins/authenticate.ts';
+import { REALM, authorizationFieldCount } from '../plugins/authenticate.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -92,6 +93,8 @@ function toOAuthError(error: FastifyError): OAuthError {
   }
   // Only a missing body gets this far: every form value is a string.
   if (error.validation) return new OAuthError('invalid_request', `the request body must be ${FORM}`);
+  // The rate limit (http/plugins/rate-limit.ts); RFC 6749 has no error code of its own for it.
+  if (error instanceof Errors.RATE_LIMITED) return new OAuthError('invalid_request', error.message, 429);
   if (isDatabaseUnavailable(error)) {
     return new OAuthError('temporarily_unavailable', 'the service is temporarily unavailable; retry shortly');
   }
@@ -105,6 +108,7 @@ function toOAuthError(error: FastifyError): OAuthError {
 
 function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const oauth = toOAuthError(error);
+  reply.errorCode = isRegisteredError(error) ? error.code : oauth.error;
   if (oauth.statusCode >= 500) request.log.error({ err: error }, 'token request failed');
   if (oauth.statusCode === 401) {
     // RFC 9110 §15.5.2: a 401 carries a challenge; RFC 6749 §5.2: Basic, the scheme we accept.
@@ -136,11 +140,17 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
         tags: [TAG],
         consumes: [FORM],
         body: TokenRequestBody,
-        response: { 200: TokenResponse, '4xx': OAuthErrorBody, '5xx': OAuthErrorBody },
+        // 429: the rate limit per client id (RATE_LIMIT_TOKEN_PER_MINUTE), with Retry-After.
+        response: { 200: TokenResponse, 429: OAuthErrorBody, '4xx': OAuthErrorBody, '5xx': OAuthErrorBody },
       },
+      config: { rateLimitPolicy: 'token' },
       errorHandler: tokenErrorHandler,
     },
     async (request, reply) => {
+      // Node keeps the first of several Authorization fields; which one counts must not be a guess.
+      if (authorizationFieldCount(request) > 1) {
+        throw new OAuthError('invalid_request', 'the request carries more than one Authorization header');
+      }
       const token = await ctx.auth.clientCredentialsGrant(readTokenRequest(request.body, request.headers.authorization));
       // RFC 6749 §5.1: token responses must not be cached.
       return reply

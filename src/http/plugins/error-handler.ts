@@ -15,6 +15,10 @@ declare module 'fastify' {
     /** Status for schema validation failures on this route (default 400; group retrieval uses 422). */
     validationStatus?: number;
   }
+  interface FastifyReply {
+    /** The code of the error answered (pms_errors_total); the token endpoint sets its RFC 6749 error. */
+    errorCode: string | undefined;
+  }
 }
 
 interface ValidationIssue {
@@ -87,6 +91,7 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
 }
 
 export function sendError(reply: FastifyReply, normalized: NormalizedError): FastifyReply {
+  reply.errorCode = normalized.code;
   return reply
     .code(normalized.status)
     .headers(normalized.headers)
@@ -96,6 +101,7 @@ export function sendError(reply: FastifyReply, normalized: NormalizedError): Fas
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateReply('errorCode', undefined);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const normalized = normalizeError(error, request);
     if (normalized.unexpected) request.log.error({ err: error }, 'request failed');

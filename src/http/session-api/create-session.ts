@@ -24,12 +24,15 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
           403: ErrorResponse,
           413: ErrorResponse,
           415: ErrorResponse,
+          429: ErrorResponse,
           500: ErrorResponse,
           503: ErrorResponse,
         },
       },
       // Who is calling comes first (401/403 scope), then what was sent (400), then the store (403).
       onRequest: authenticate(ctx, 'merchant-api'),
+      // Per client, after authentication (http/plugins/rate-limit.ts).
+      config: { rateLimitPolicy: 'merchant' },
       // An absent or empty body means "no options" (contract §3).
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};

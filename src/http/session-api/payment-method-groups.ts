@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { parseDecimal } from '../../domain/money.ts';
 import { offerGroups } from '../../domain/offer.ts';
+import { ServerTiming } from '../../observability/server-timing.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
@@ -27,22 +28,29 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
           404: ErrorResponse,
           409: ErrorResponse,
           422: ErrorResponse,
+          429: ErrorResponse,
           500: ErrorResponse,
           503: ErrorResponse,
         },
       },
       // A query that is present once but fails its pattern or enum is 422 (contract §4).
-      config: { validationStatus: 422 },
+      // rateLimitPolicy: per IP address, before anything else (http/plugins/rate-limit.ts).
+      config: { validationStatus: 422, rateLimitPolicy: 'storefront' },
       preValidation: singleValuedQuery(['amount', 'customerType', 'flattened'], ['amount']),
     },
     async (request, reply) => {
       const { amount, customerType, flattened } = request.query;
+      const timing = new ServerTiming();
       const session = await ctx.sessions.requireActive(request.params.sessionId);
+      timing.mark('session');
       const catalog = await ctx.catalog.storeCatalog(session.storeId);
+      timing.mark('catalog');
       const groups = catalog
         ? offerGroups(catalog, { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened: flattened ?? false })
         : [];
-      return reply.header('cache-control', 'private, max-age=600').send(groups);
+      timing.mark('offer');
+      // Kept on a 304 too (the ETag hook only changes the status and drops the body).
+      return reply.header('cache-control', 'private, max-age=600').header('server-timing', timing.toString()).send(groups);
     },
   );
 }
