@@ -2,12 +2,17 @@
 // instance verifies every other instance's tokens and tokens survive restarts. Each instance
 // caches the keys in memory and reloads them: at most once a second when a token names a key it
 // does not know (rotated on another instance), and at least once a minute in any case (so that
-// a rotation elsewhere also moves this instance's signer, and retirements are noticed).
-import { sql } from 'kysely';
+// a rotation elsewhere also moves this instance's signer, and retirements are noticed). A rotation
+// is also announced to every instance (NOTIFY on the catalog-change channel, catalog-changes.ts),
+// which then reload at once: expire(). While the database is unreachable, the keys already loaded
+// keep verifying.
+import { sql, type Transaction } from 'kysely';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
+import type { Database } from '../storage/schema.ts';
 import { SigningKeysRepository } from '../storage/repositories/signing-keys.ts';
+import { CATALOG_CHANGED_CHANNEL } from '../services/catalog-changes.ts';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
@@ -46,6 +51,8 @@ export class SigningKeys {
   /** When the last reload started; failed reloads count too, so an outage is not hammered. */
   private loadedAt = Number.NEGATIVE_INFINITY;
   private reloading: Promise<void> | undefined;
+  /** The failure of the last reload, until one succeeds. */
+  private reloadError: unknown;
 
   private constructor(
     private readonly database: DatabaseHandle,
@@ -79,10 +86,18 @@ export class SigningKeys {
 
   /** The public key for a token's kid, or undefined when no valid key has that kid. */
   async verificationKey(kid: string): Promise<CryptoKey | undefined> {
-    await this.refreshIfOlderThan(REFRESH_MS);
+    // A periodic refresh that fails (the database unreachable) leaves the known keys verifying.
+    await this.refreshIfOlderThan(REFRESH_MS).catch(() => undefined);
     if (!this.verification.has(kid)) await this.refreshIfOlderThan(UNKNOWN_KID_RELOAD_MS);
     const entry = this.verification.get(kid);
+    // An unknown kid while the keys cannot be reloaded is an outage (503), not a bad token (401).
+    if (!entry && this.reloadError !== undefined) throw this.reloadError;
     return entry && this.stillVerifies(entry) ? entry.key : undefined;
+  }
+
+  /** Reloads the keys on their next use: another instance announced a rotation. */
+  expire(): void {
+    this.loadedAt = Number.NEGATIVE_INFINITY;
   }
 
   /** Public JWKs of the current key and of retired keys whose tokens may still be valid. */
@@ -96,9 +111,11 @@ export class SigningKeys {
    * they signed have expired. Returns the new kid.
    */
   async rotate(): Promise<string> {
-    const kid = await this.exclusively(async (repository) => {
+    const kid = await this.exclusively(async (repository, tx) => {
       const created = await this.insertNewKey(repository);
       await repository.retireAllExcept(created, new Date(this.clock()));
+      // Delivered on commit: every listening instance reloads its keys (context.ts).
+      if (this.database.kind === 'postgres') await sql.raw(`notify ${CATALOG_CHANGED_CHANNEL}`).execute(tx);
       return created;
     });
     // A reload that started before the commit may have read the old state: wait it out, then load anew.
@@ -116,12 +133,12 @@ export class SigningKeys {
    * starting together on an empty database, so exactly one creates the first key. PGlite is one
    * connection owned by this process; its transactions are already serial.
    */
-  private async exclusively<T>(work: (repository: SigningKeysRepository) => Promise<T>): Promise<T> {
+  private async exclusively<T>(work: (repository: SigningKeysRepository, tx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.database.db.transaction().execute(async (tx) => {
       if (this.database.kind === 'postgres') {
         await sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK_ID})`.execute(tx);
       }
-      return work(new SigningKeysRepository(tx));
+      return work(new SigningKeysRepository(tx), tx);
     });
   }
 
@@ -155,9 +172,17 @@ export class SigningKeys {
 
   /** Concurrent callers share one reload. */
   private reload(): Promise<void> {
-    this.reloading ??= this.load().finally(() => {
-      this.reloading = undefined;
-    });
+    this.reloading ??= this.load().then(
+      () => {
+        this.reloadError = undefined;
+        this.reloading = undefined;
+      },
+      (error: unknown) => {
+        this.reloadError = error;
+        this.reloading = undefined;
+        throw error;
+      },
+    );
     return this.reloading;
   }
 

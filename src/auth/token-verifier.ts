@@ -46,7 +46,7 @@ const JWKS_TIMEOUT_MS = 3000;
 /** A client deleted on another instance stops verifying within this time (contract §6: 2 s). */
 const CLIENT_CACHE_MS = 1000;
 const MAX_CACHED_CLIENTS = 10_000;
-/** Verified tokens kept (about 300 bytes each): merchant backends reuse a token until it expires. */
+/** Verified tokens kept (about 500 bytes each, 5 MB at most): merchant backends reuse a token until it expires. */
 const MAX_CACHED_TOKENS = 10_000;
 
 /** What a verified token establishes, independent of time and of the client's registration. */

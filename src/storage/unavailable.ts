@@ -10,7 +10,16 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end',
 ];
 
+/** Thrown without asking the database while it is known to be unreachable (fail-fast.ts). */
+export class DatabaseUnavailableError extends Error {
+  constructor() {
+    super('the database is unreachable (failing fast after a connection failure)');
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {

@@ -2,7 +2,6 @@
 // and true: for every status it lists for an operation a request below elicits that status from the
 // running app, with the documented body and headers, and no request elicits a status it does not list.
 import { readFile } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -21,6 +20,7 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 /** A store of another merchant of the demo catalog. */
@@ -552,31 +552,9 @@ interface Outage {
   forbidden: number[];
 }
 
-/** A TCP proxy to PostgreSQL; cut() drops its connections and stops listening. */
-async function startProxy(target: URL): Promise<{ port: number; cut(): Promise<void> }> {
-  const [host, port] = [target.hostname, Number(target.port || 5432)];
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(port, host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    cut: async () => {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
+/** A TCP proxy to PostgreSQL (test/helpers/tcp-proxy.ts); cut() drops its connections and stops listening. */
+function startProxy(target: URL): Promise<TcpProxy> {
+  return startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
 }
 
 /**

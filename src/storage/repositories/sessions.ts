@@ -26,6 +26,29 @@ export class SessionsRepository {
       .execute();
   }
 
+  /**
+   * Deletes up to `limit` sessions that expired before `cutoff`, oldest first; returns how many.
+   * One short statement: the rows are taken with FOR UPDATE SKIP LOCKED, so purges running at
+   * the same time on several instances take disjoint rows and never wait for each other, and no
+   * lock is held longer than one batch (services/session-purge.ts, docs/sessions-at-scale.md).
+   */
+  async deleteExpiredBefore(cutoff: Date, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('id')
+          .where('expires_at', '<', cutoff)
+          .orderBy('expires_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async findById(id: string): Promise<SessionRecord | undefined> {
     const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     return row && {

@@ -1,0 +1,91 @@
+// A bounded least-recently-used cache for values that never change once they exist (sessions,
+// verified access tokens). Only values that were found are kept: "not found" is never cached,
+// because it may stop being true (a session created on another instance a moment later).
+// Concurrent lookups of a missing key share one load. Counters for the metrics, in the shape of
+// TtlCache's (pms_cache_lookups_total, pms_cache_entries).
+import type { CacheStats } from './ttl-cache.ts';
+
+export class LruCache<K, V> {
+  /** Insertion order is recency order: a hit moves its key to the end, eviction takes the first. */
+  private readonly entries = new Map<K, V>();
+  private readonly loading = new Map<K, Promise<V | undefined>>();
+  private hits = 0;
+  private misses = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    readonly name: string,
+  ) {
+    if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`${name}: maxEntries must be a positive integer`);
+  }
+
+  /** The cached value, without counting or touching it. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /**
+   * The cached value (counted as a hit, and made most recent), or undefined (counted as a miss).
+   * A value `valid` refuses is dropped and counts as a miss.
+   */
+  get(key: K, valid?: (value: V) => boolean): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined && valid && !valid(value)) this.entries.delete(key);
+    if (value === undefined || !this.entries.has(key)) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  /**
+   * The cached value, or the result of `load` (shared by concurrent callers); a result is kept
+   * when it is defined and `keep` (default: always) accepts it.
+   */
+  async getOrLoad(key: K, load: (key: K) => Promise<V | undefined>, keep: (value: V) => boolean = () => true): Promise<V | undefined> {
+    const cached = this.entries.get(key);
+    if (cached !== undefined) {
+      this.hits += 1;
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached;
+    }
+    const inFlight = this.loading.get(key);
+    if (inFlight) {
+      this.hits += 1;
+      return inFlight;
+    }
+    this.misses += 1;
+    const loaded = load(key).then((value) => {
+      if (value !== undefined && keep(value)) this.set(key, value);
+      return value;
+    });
+    this.loading.set(key, loaded);
+    try {
+      return await loaded;
+    } finally {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    }
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, value);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  stats(): CacheStats {
+    return { name: this.name, hits: this.hits, misses: this.misses, size: this.entries.size };
+  }
+}

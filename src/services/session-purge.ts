@@ -1,0 +1,111 @@
+// Deletes sessions long expired (contract §4: an expired session answers 409 for at least 24 hours
+// past expiresAt, then may be purged and answer 404). Every instance runs the job; that is safe
+// and cheap because each pass deletes in small batches, oldest first, each one short statement
+// whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
+// wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { SessionsRepository } from '../storage/repositories/sessions.ts';
+import type { Database } from '../storage/schema.ts';
+
+/** Rows per DELETE: a few milliseconds each, whatever the table's size. */
+export const PURGE_BATCH_SIZE = 1000;
+/** A pass stops after this many full batches (a million rows) and goes on at the next interval. */
+export const MAX_BATCHES_PER_PASS = 1000;
+
+/** The logger's shape (pino's, Fastify's app.log). */
+export interface PurgeLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface SessionPurgeOptions {
+  /** Sessions are kept this long past expiresAt. */
+  retentionHours: number;
+  /** Seconds between passes; 0: start() does nothing. */
+  intervalSeconds: number;
+  batchSize?: number;
+  maxBatchesPerPass?: number;
+}
+
+export interface PurgeStats {
+  /** Sessions deleted by this instance. */
+  purged: number;
+  /** Passes that failed (the database unreachable …); the next interval tries again. */
+  failures: number;
+}
+
+export class SessionPurge {
+  private readonly repository: SessionsRepository;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private purged = 0;
+  private failures = 0;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly options: SessionPurgeOptions,
+  ) {
+    this.repository = new SessionsRepository(db);
+  }
+
+  /** The oldest expiresAt that is kept. */
+  cutoff(): Date {
+    return new Date(this.clock() - this.options.retentionHours * 3600 * 1000);
+  }
+
+  /**
+   * One pass: deletes sessions that expired before the cutoff, batch after batch, until a batch
+   * comes back short (or the pass's bound is reached, or stop() was called). Returns the count.
+   */
+  async purgeOnce(): Promise<number> {
+    const cutoff = this.cutoff();
+    const batchSize = this.options.batchSize ?? PURGE_BATCH_SIZE;
+    const maxBatches = this.options.maxBatchesPerPass ?? MAX_BATCHES_PER_PASS;
+    let total = 0;
+    for (let batch = 0; batch < maxBatches && !this.stopped; batch++) {
+      const deleted = await this.repository.deleteExpiredBefore(cutoff, batchSize);
+      total += deleted;
+      this.purged += deleted;
+      if (deleted < batchSize) break;
+    }
+    return total;
+  }
+
+  /** Runs a pass every intervalSeconds in the background; the timer never keeps the process alive. */
+  start(log?: PurgeLogger): void {
+    if (this.options.intervalSeconds <= 0 || this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.tick(log), this.options.intervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for a pass in progress (it ends after its current batch). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  stats(): PurgeStats {
+    return { purged: this.purged, failures: this.failures };
+  }
+
+  private tick(log: PurgeLogger | undefined): void {
+    if (this.running) return; // the previous pass is still going: skip this one
+    const started = performance.now();
+    this.running = this.purgeOnce()
+      .then((count) => {
+        if (count > 0) log?.info({ purged: count, ms: Math.round(performance.now() - started) }, 'purged expired sessions');
+      })
+      .catch((error: unknown) => {
+        this.failures += 1;
+        log?.warn({ err: error }, 'session purge failed; trying again at the next interval');
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+}
