@@ -69,10 +69,14 @@ function structuralIssues(schema: TSchema, value: unknown, base: string): Catalo
   // A failed union (amount: number or decimal string) reports each branch; say it once, plainly.
   const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   for (const e of errors) {
-    if (e.keyword === 'boolean') continue; // reported again as additionalProperties
     let path = displayPath(base, e.instancePath);
     let message = e.message;
-    if (unionPaths.has(e.instancePath)) {
+    if (e.keyword === 'boolean') {
+      // An unknown field (`additionalProperties: false`). TypeBox stops after 8 errors, so the
+      // additionalProperties error naming it may never come: skipping these let a body with 8
+      // unknown fields through unchecked.
+      message = 'is not a known field';
+    } else if (unionPaths.has(e.instancePath)) {
       message = 'must be a non-negative decimal (a JSON number or a string like "1299.95")';
     } else if (e.keyword === 'required') {
       const missing = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
@@ -91,6 +95,8 @@ function structuralIssues(schema: TSchema, value: unknown, base: string): Catalo
     seen.add(path);
     issues.push({ path, message });
   }
+  // Check failed: never let a value through because no error could be described.
+  if (issues.length === 0) issues.push({ path: base || '(body)', message: 'is not valid' });
   return issues;
 }
 

@@ -23,7 +23,8 @@ export const UuidParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN,
 export const ClientParams = Type.Object({ clientId: ClientId });
 
 const pageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Page number, 0-based.' })),
+  // Bounded so that page × size stays an exact integer for the database (1e22 was a 500).
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Page number, 0-based.' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
 };
 export const PAGE_PARAMETERS = ['page', 'size'] as const;

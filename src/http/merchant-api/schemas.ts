@@ -14,7 +14,8 @@ export const ListingQuery = Type.Object({
       description: 'Only methods whose purchase limits include this amount (inclusive), e.g. 1299.95.',
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Page number, 0-based.' })),
+  // Bounded so that page × size stays an exact integer for the database (1e22 was a 500).
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Page number, 0-based.' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
 });
 

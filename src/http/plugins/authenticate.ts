@@ -28,8 +28,20 @@ function invalidToken(description: string): Error {
   });
 }
 
+/**
+ * How many Authorization fields the request carries. Node keeps only the first in `headers`; a
+ * proxy in front may have used another, so more than one is refused (RFC 9110 §5.3: a singleton).
+ */
+export function authorizationFieldCount(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') count += 1;
+  return count;
+}
+
 export function authenticate(ctx: AppContext, requiredScope: string): onRequestHookHandler {
   return async (request) => {
+    if (authorizationFieldCount(request) > 1) throw invalidToken('the request carries more than one Authorization header');
     const header = request.headers.authorization;
     // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
     if (header === undefined || header === '') {
@@ -61,5 +73,10 @@ export async function requireStoreGrant(ctx: AppContext, request: FastifyRequest
   const principal = request.principal;
   if (!principal) throw new Errors.INTERNAL();
   const owner = await ctx.catalog.storeOwner(storeId.toLowerCase());
-  if (owner === undefined || owner !== principal.merchantId) throw new Errors.STORE_NOT_GRANTED(storeId);
+  if (owner === undefined || owner !== principal.merchantId) {
+    // RFC 6750 §3.1: the token is valid but does not reach this resource.
+    throw withHeaders(new Errors.STORE_NOT_GRANTED(storeId), {
+      'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", error_description="the client is not granted this store"`,
+    });
+  }
 }

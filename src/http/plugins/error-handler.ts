@@ -86,6 +86,15 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
   if (typeof raw.statusCode === 'number' && raw.statusCode >= 400 && raw.statusCode < 500 && raw.code?.startsWith('FST_')) {
     return { status: raw.statusCode, code: 'INVALID_REQUEST', message: raw.message, headers, unexpected: false };
   }
+  // A plugin's HTTP error meant for the client (http-errors' `expose`): @fastify/static (the docs
+  // assets) refuses a path that leaves its folder (403) or holds a NUL byte (400). No such file: 404.
+  if (typeof raw.statusCode === 'number' && raw.statusCode >= 400 && raw.statusCode < 500 && (raw as { expose?: unknown }).expose === true) {
+    if (raw.statusCode === 403 || raw.statusCode === 404) {
+      const e = new Errors.ROUTE_NOT_FOUND(request.method, (request.url.split('?')[0] ?? '').slice(0, 200));
+      return { status: 404, code: e.code, message: e.message, headers, unexpected: false };
+    }
+    return { status: raw.statusCode, code: 'INVALID_REQUEST', message: raw.message, headers, unexpected: false };
+  }
   const e = new Errors.INTERNAL();
   return { status: 500, code: e.code, message: e.message, headers, unexpected: true };
 }

@@ -19,6 +19,8 @@ export class ClientsRepository {
   constructor(private readonly db: Db) {}
 
   async findById(clientId: string): Promise<ClientRecord | undefined> {
+    // PostgreSQL text cannot hold NUL: no client has such an id, and the query would fail (a 500).
+    if (clientId.includes('\u0000')) return undefined;
     const row = await this.db
       .selectFrom('clients')
       .select(['client_id', 'merchant_id', 'secret_hash', 'scopes'])
