@@ -3,6 +3,7 @@
 // 12-decimal factor below 10^3) exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
 import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
+import { presentPaymentMethod as presentListedPaymentMethod } from '../presenters/payment-method.ts';
 import type { Page } from '../../services/admin/index.ts';
 import type { ClientSummary } from '../../storage/repositories/clients.ts';
 import type { MerchantRecord } from '../../storage/repositories/merchants.ts';
@@ -27,23 +28,12 @@ export function presentClient(c: ClientSummary) {
   return { clientId: c.clientId, merchantId: c.merchantId, scopes: [...c.scopes] };
 }
 
+/** The merchant listing's shape (spec §2.4) plus what only the catalog holds: store, order, plans. */
 export function presentPaymentMethod(m: PaymentMethod) {
   return {
-    id: m.id,
+    ...presentListedPaymentMethod(m),
     storeId: m.storeId,
     sortOrder: m.sortOrder,
-    name: m.name,
-    description: m.description,
-    type: m.type,
-    minPurchaseLimit: decimalToNumber(m.minPurchaseLimit),
-    maxPurchaseLimit: decimalToNumber(m.maxPurchaseLimit),
-    minApplicationLimit: decimalToNumber(m.minApplicationLimit),
-    maxApplicationLimit: decimalToNumber(m.maxApplicationLimit),
-    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
-    enabledForLegalCustomer: m.enabledForLegalCustomer,
-    enabledForNaturalCustomer: m.enabledForNaturalCustomer,
-    campaign: { campaign: m.campaign.campaign, keywords: [...m.campaign.keywords] },
-    priceSignagePossible: m.priceSignagePossible,
     plans: m.plans.map((p) => ({
       name: p.name,
       durationMonths: p.durationMonths,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
-import { presentPaymentMethod } from './presenters.ts';
+import { presentPaymentMethod } from '../presenters/payment-method.ts';
 import { ListingQuery, ListingResponse, StoreParams } from './schemas.ts';
 
 export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): void {

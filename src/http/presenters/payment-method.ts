@@ -1,6 +1,6 @@
-// Domain → JSON of spec §2.4. Limits are exact decimals inside; the API carries them as JSON
-// numbers (the spec's type), which represent any 2-decimal amount below 2^53 cents exactly enough
-// to round-trip as written.
+// Domain → the payment method JSON of spec §2.4 (the merchant listing; the admin API extends it).
+// Limits are exact decimals inside; the API carries them as JSON numbers (the spec's type), which
+// represent any 2-decimal amount below 2^53 cents exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
 import type { PaymentMethod } from '../../domain/payment-method.ts';
 
