@@ -90,14 +90,15 @@ function catalogCommands(program: Command, io: CliIo): void {
     .description('validate a catalog file (contract §6) whole and apply it by upsert on ids')
     .argument('<file>', 'catalog JSON file')
     .action(async (file: string) => {
-      const value = await readCatalogFile(file).catch((error: unknown) => {
+      let summary: CatalogSummary;
+      try {
+        // The file is read (and parsed) before the database is opened.
+        const value = await readCatalogFile(file);
+        summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(value));
+      } catch (error) {
         if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
         throw error;
-      });
-      const summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(value)).catch((error: unknown) => {
-        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
-        throw error;
-      });
+      }
       io.out(`catalog ${file} applied:\n${formatSummary(summary)}\n`);
     });
 }

@@ -13,7 +13,7 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import type { HttpLimits } from '../../src/http/plugins/http-limits.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import type { DatabaseHandle } from '../../src/storage/database.ts';
-import { demoCatalog, projectRoot } from './app.ts';
+import { demoCatalog, issueToken, projectRoot } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
@@ -83,17 +83,8 @@ export async function startSecurityService(
 }
 
 /** A client-credentials token by the form, or the failed response's text. */
-export async function tokenFor(app: FastifyInstance, client: { id: string; secret: string }, scope?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret });
-  if (scope) form.set('scope', scope);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/oauth2/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-  if (response.statusCode !== 200) throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
-  return (response.json() as { access_token: string }).access_token;
+export function tokenFor(app: FastifyInstance, client: { id: string; secret: string }, scope?: string): Promise<string> {
+  return issueToken(app, client.id, client.secret, scope);
 }
 
 /** The catalog's tables (what the operator owns) and the signing keys. */
