@@ -7,6 +7,7 @@ import { createAdminServices, type AdminServices } from './services/admin/index.
 import { CatalogChangeListener, CatalogChanges } from './services/catalog-changes.ts';
 import { CatalogReader } from './services/catalog-reader.ts';
 import { MerchantCatalogService } from './services/merchant-catalog.ts';
+import { OfferCache } from './services/offer-cache.ts';
 import { SessionPurge } from './services/session-purge.ts';
 import { SessionService } from './services/sessions.ts';
 import type { DatabaseHandle } from './storage/database.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   auth: AuthServices;
   catalog: CatalogReader;
   sessions: SessionService;
+  /** The storefront's answers, rendered once per store catalog and question. */
+  offers: OfferCache;
   /** Deletes long-expired sessions; main.ts starts it, close() stops it. */
   sessionPurge: SessionPurge;
   merchantCatalog: MerchantCatalogService;
@@ -46,6 +49,7 @@ export async function createContext(
   const auth = await createAuthServices(config, database, clock);
   const catalog = new CatalogReader(database.db, clock);
   const sessions = new SessionService(database.db, config, clock);
+  const offers = new OfferCache();
   const merchantCatalog = new MerchantCatalogService(database.db, catalog);
   const catalogChanges = new CatalogChanges(database.db);
   catalogChanges.onChange(() => catalog.invalidate());
@@ -65,5 +69,5 @@ export async function createContext(
     await sessionPurge.stop();
     await listener?.close();
   };
-  return { config, database, clock, auth, catalog, sessions, sessionPurge, merchantCatalog, catalogChanges, admin, close };
+  return { config, database, clock, auth, catalog, sessions, offers, sessionPurge, merchantCatalog, catalogChanges, admin, close };
 }

@@ -151,7 +151,7 @@ export class Metrics {
 
 export function createMetrics(ctx: AppContext): Metrics {
   return new Metrics({
-    caches: () => [...ctx.catalog.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats()],
+    caches: () => [...ctx.catalog.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ctx.offers.stats()],
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
   });
@@ -159,13 +159,20 @@ export function createMetrics(ctx: AppContext): Metrics {
 
 /** Observes every response (the 404 handler's included). Call on the root instance, before the routes. */
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
+  // One labelled child per method, route template and status, made once: looking the labels up
+  // on every observation was 2 % of the hot path's CPU. Bounded: templates, methods and statuses
+  // are finite (unmatched paths share one label).
+  const durations = new Map<string, ReturnType<Metrics['httpRequestDuration']['labels']>>();
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    metrics.httpRequestDuration.observe(
-      { method: request.method, route, status_code: String(status) },
-      reply.elapsedTime / 1000,
-    );
+    const key = `${request.method} ${status} ${route}`;
+    let duration = durations.get(key);
+    if (!duration) {
+      duration = metrics.httpRequestDuration.labels({ method: request.method, route, status_code: String(status) });
+      durations.set(key, duration);
+    }
+    duration.observe(reply.elapsedTime / 1000);
     if (status >= 400) {
       if (reply.errorCode !== undefined) metrics.errors.inc({ code: reply.errorCode });
     } else {

@@ -22,6 +22,8 @@ export class CatalogReader {
   private readonly methods: PaymentMethodsRepository;
   private readonly catalogs: TtlCache<string, StoreCatalog | undefined>;
   private readonly owners: TtlCache<string, string | undefined>;
+  /** The catalog last loaded per store, with its rows as JSON: an unchanged reload returns it. */
+  private readonly loaded = new Map<string, { rows: string; catalog: StoreCatalog }>();
 
   constructor(db: Kysely<Database>, clock: Clock) {
     this.stores = new StoresRepository(db);
@@ -36,11 +38,26 @@ export class CatalogReader {
     return [this.catalogs.stats(), this.owners.stats()];
   }
 
-  /** The store's catalog, or undefined for an unknown (or deleted) store. */
+  /**
+   * The store's catalog, or undefined for an unknown (or deleted) store. The same object comes
+   * back for as long as the store's rows are unchanged, even across reloads: answers rendered from
+   * it stay valid exactly that long (services/offer-cache.ts).
+   */
   storeCatalog(storeId: string): Promise<StoreCatalog | undefined> {
     return this.catalogs.get(storeId, async (id) => {
       const store = await this.stores.findById(id);
-      return store && { store, methods: await this.methods.listByStore(id) };
+      if (!store) {
+        this.loaded.delete(id);
+        return undefined;
+      }
+      const fresh: StoreCatalog = { store, methods: await this.methods.listByStore(id) };
+      const rows = JSON.stringify(fresh, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+      const previous = this.loaded.get(id);
+      if (previous?.rows === rows) return previous.catalog;
+      this.loaded.delete(id);
+      if (this.loaded.size >= MAX_CACHED_STORES) this.loaded.delete(this.loaded.keys().next().value as string);
+      this.loaded.set(id, { rows, catalog: fresh });
+      return fresh;
     });
   }
 

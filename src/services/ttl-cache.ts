@@ -66,7 +66,9 @@ export class TtlCache<K, V> {
     const now = this.clock();
     const cached = this.entries.get(key);
     if (cached) {
-      if (cached.fresh && now - cached.loadedAt < this.ttlMs) {
+      // A clock stepped back (NTP) must not make an entry fresh until it catches up: age < 0 reloads.
+      const age = now - cached.loadedAt;
+      if (cached.fresh && age >= 0 && age < this.ttlMs) {
         this.hits += 1;
         return cached.value;
       }

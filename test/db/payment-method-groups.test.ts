@@ -217,3 +217,40 @@ describe('404 and 409', () => {
     }
   });
 });
+
+describe('rendered answers are cached per catalog (services/offer-cache.ts)', () => {
+  it('serves the same bytes again, also after the catalog was reloaded unchanged', async () => {
+    const session = await newSession();
+    const first = await groups(session, 'amount=777.70&customerType=NATURAL');
+    const hits = service.ctx.offers.stats().hits;
+    clock.advance(1500); // past the catalog's time-to-live: it is reloaded, and found unchanged
+    try {
+      const second = await groups(session, 'amount=777.70&customerType=NATURAL');
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(service.ctx.offers.stats().hits).toBe(hits + 1);
+    } finally {
+      clock.advance(-1500);
+    }
+  });
+
+  it('answers from the new catalog once a change is read, even one this instance was not told about', async () => {
+    const session = await newSession();
+    const before = await groups(session, 'amount=888.80');
+    expect(before.json().map((g: Group) => g.title)).toContain('Card');
+    const db = service.database.handle.db;
+    // As another instance's write whose notification never arrived: only the time-to-live finds it.
+    await db.updateTable('payment_methods').set({ name: 'Card (renamed)' }).where('id', '=', M.card).execute();
+    clock.advance(1500);
+    try {
+      const after = await groups(session, 'amount=888.80');
+      expect(after.json().map((g: Group) => g.title)).toContain('Card (renamed)');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await db.updateTable('payment_methods').set({ name: 'Card' }).where('id', '=', M.card).execute();
+      clock.advance(1500);
+      await groups(session, 'amount=888.80');
+      clock.advance(-3000);
+    }
+  });
+});

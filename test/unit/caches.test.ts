@@ -1,7 +1,10 @@
 // The caches of the hot path: TtlCache (catalog, store owner, client; time-to-live, stale-on-error)
-// and LruCache (sessions, verified tokens; bounded, found values only).
+// and LruCache (sessions, verified tokens; bounded, found values only), and OfferCache (rendered
+// storefront answers).
 import { describe, expect, it } from 'vitest';
+import type { StoreCatalog } from '../../src/domain/payment-method.ts';
 import { LruCache } from '../../src/services/lru-cache.ts';
+import { OfferCache } from '../../src/services/offer-cache.ts';
 import { TtlCache } from '../../src/services/ttl-cache.ts';
 
 function clock(start = 0) {
@@ -24,6 +27,16 @@ describe('TtlCache', () => {
     now.advance(1);
     expect(await cache.get('k', load)).toBe(2);
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, size: 1, stale: 0 });
+  });
+
+  it('reloads when the clock was stepped back (an entry never becomes fresh for longer than its time-to-live)', async () => {
+    const now = clock(10_000);
+    const cache = new TtlCache<string, number>(now, 1000, 10, 'test');
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    now.advance(-5000);
+    expect(await cache.get('k', load)).toBe(2);
   });
 
   it('serves the last value while reloads fail with an accepted error, for at most maxStaleMs past the time-to-live', async () => {
@@ -136,5 +149,52 @@ describe('LruCache', () => {
     const cache = new LruCache<string, number>(2, 'test');
     expect(await cache.getOrLoad('a', async () => 1, () => false)).toBe(1);
     expect(cache.peek('a')).toBeUndefined();
+  });
+});
+
+describe('OfferCache', () => {
+  const catalogA = { store: { id: 's' }, methods: [] } as unknown as StoreCatalog;
+  const catalogB = { store: { id: 's' }, methods: [] } as unknown as StoreCatalog;
+  const key = { storeId: 's', campaign: undefined, amount: '100', customerType: undefined, flattened: false };
+
+  it('renders once per catalog object and question', () => {
+    const cache = new OfferCache(10);
+    let renders = 0;
+    const render = () => ({ body: `[${++renders}]`, etag: `"${renders}"` });
+    expect(cache.get(catalogA, key, render).body).toBe('[1]');
+    expect(cache.get(catalogA, key, render).body).toBe('[1]');
+    // Every part of the question is part of the key.
+    expect(cache.get(catalogA, { ...key, amount: '100.00' }, render).body).toBe('[2]');
+    expect(cache.get(catalogA, { ...key, campaign: 'X' }, render).body).toBe('[3]');
+    expect(cache.get(catalogA, { ...key, customerType: 'LEGAL' }, render).body).toBe('[4]');
+    expect(cache.get(catalogA, { ...key, flattened: true }, render).body).toBe('[5]');
+    expect(cache.get(catalogA, { ...key, storeId: 't' }, render).body).toBe('[6]');
+    expect(cache.stats()).toMatchObject({ name: 'offer', hits: 1, misses: 6, size: 6 });
+  });
+
+  it('never serves an answer rendered from another catalog object (a changed catalog)', () => {
+    const cache = new OfferCache(10);
+    expect(cache.get(catalogA, key, () => ({ body: 'old', etag: '"o"' })).body).toBe('old');
+    expect(cache.get(catalogB, key, () => ({ body: 'new', etag: '"n"' })).body).toBe('new');
+    expect(cache.get(catalogB, key, () => ({ body: 'again', etag: '"a"' })).body).toBe('new');
+  });
+
+  it('keeps the parts of the key apart, whatever the campaign text', () => {
+    const cache = new OfferCache(10);
+    const first = cache.get(catalogA, { ...key, campaign: 'a","100' }, () => ({ body: '1', etag: '"1"' }));
+    const second = cache.get(catalogA, { ...key, campaign: 'a', amount: '100","100' }, () => ({ body: '2', etag: '"2"' }));
+    expect([first.body, second.body]).toEqual(['1', '2']);
+  });
+
+  it('is bounded, dropping the least recently used answer', () => {
+    const cache = new OfferCache(2);
+    const render = (body: string) => () => ({ body, etag: `"${body}"` });
+    cache.get(catalogA, { ...key, amount: '1' }, render('1'));
+    cache.get(catalogA, { ...key, amount: '2' }, render('2'));
+    cache.get(catalogA, { ...key, amount: '1' }, render('x'));
+    cache.get(catalogA, { ...key, amount: '3' }, render('3'));
+    expect(cache.stats().size).toBe(2);
+    expect(cache.get(catalogA, { ...key, amount: '1' }, render('y')).body).toBe('1');
+    expect(cache.get(catalogA, { ...key, amount: '2' }, render('2 again')).body).toBe('2 again');
   });
 });

@@ -11,11 +11,19 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
+/** The strong tag of a serialized body. */
+export function etagOf(payload: string | Buffer): string {
+  return `"${createHash('sha1').update(payload).digest('base64url')}"`;
+}
+
+/** A route that already knows its body's tag (a cached answer) sets it; otherwise it is computed here. */
 export const etagOnSend: onSendHookHandler<unknown> = (request, reply, payload, done) => {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    if (reply.hasHeader('etag')) reply.removeHeader('etag');
     return done(null, payload);
   }
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const preset = reply.getHeader('etag');
+  const etag = typeof preset === 'string' ? preset : etagOf(payload);
   reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
