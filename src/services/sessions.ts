@@ -9,6 +9,7 @@ import type { Database } from '../storage/schema.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
 import { LruCache } from './lru-cache.ts';
 import type { CacheStats } from './ttl-cache.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 /**
  * Sessions are immutable once created, so every instance may keep the ones it has read: a
@@ -17,6 +18,13 @@ import type { CacheStats } from './ttl-cache.ts';
  * cached, never "not found" (a session created on another instance may appear any moment).
  */
 export const MAX_CACHED_SESSIONS = 100_000;
+
+/**
+ * Session creations arriving while others are being written go in together (services/write-batcher.ts):
+ * up to 100 rows per INSERT, at most 4 INSERTs at once (of the pool's 10 connections, so the
+ * storefront's reads always find one).
+ */
+const INSERT_BATCH = { maxBatch: 100, maxConcurrent: 4 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,9 +36,11 @@ export class SessionService {
   private readonly repository: SessionsRepository;
   private readonly cache = new LruCache<string, SessionRecord>(MAX_CACHED_SESSIONS, 'session');
   private readonly retentionMs: number;
+  private readonly inserts: WriteBatcher<SessionRecord>;
 
   constructor(db: Kysely<Database>, private readonly config: Config, private readonly clock: Clock) {
     this.repository = new SessionsRepository(db);
+    this.inserts = new WriteBatcher((sessions) => this.repository.insertMany(sessions), INSERT_BATCH);
     this.retentionMs = config.sessionRetentionHours * 3600 * 1000;
   }
 
@@ -49,7 +59,7 @@ export class SessionService {
       createdAt: new Date(now),
       expiresAt: new Date(now + this.config.sessionTtlSeconds * 1000),
     };
-    await this.repository.insert(session);
+    await this.inserts.write(session);
     return session;
   }
 

@@ -12,17 +12,19 @@ export interface SessionRecord {
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Resolves once the row is committed (a single INSERT is its own transaction). */
-  async insert(session: SessionRecord): Promise<void> {
+  /** Resolves once the rows are committed (one INSERT: its own transaction, all rows or none). */
+  async insertMany(sessions: readonly SessionRecord[]): Promise<void> {
     await this.db
       .insertInto('sessions')
-      .values({
-        id: session.id,
-        store_id: session.storeId,
-        campaign: session.campaign ?? null,
-        created_at: session.createdAt,
-        expires_at: session.expiresAt,
-      })
+      .values(
+        sessions.map((session) => ({
+          id: session.id,
+          store_id: session.storeId,
+          campaign: session.campaign ?? null,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+        })),
+      )
       .execute();
   }
 
