@@ -17,7 +17,7 @@ import { createContext, type AppContext } from './context.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './http/openapi/generate.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
-import { readCatalogFile } from './services/catalog-import.ts';
+import { readCatalogFileWithDigest } from './services/catalog-import.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 
@@ -92,9 +92,11 @@ function catalogCommands(program: Command, io: CliIo): void {
     .action(async (file: string) => {
       let summary: CatalogSummary;
       try {
-        // The file is read (and parsed) before the database is opened.
-        const value = await readCatalogFile(file);
-        summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(value));
+        // The file is read (and parsed) before the database is opened. It is applied even when
+        // unchanged (an explicit operator action), and recorded: a server start-up with the same
+        // file as CATALOG_FILE then skips it (catalog-import.ts).
+        const catalogFile = await readCatalogFileWithDigest(file);
+        summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(catalogFile.value, catalogFile));
       } catch (error) {
         if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
         throw error;

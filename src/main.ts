@@ -8,7 +8,7 @@ import { CatalogValidationError } from './catalog/validate.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
-import { applyCatalog, readCatalogFile } from './services/catalog-import.ts';
+import { applyCatalogFile, readCatalogFileWithDigest, type CatalogFile } from './services/catalog-import.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import { demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
@@ -35,15 +35,21 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
+  // Read and digested (scrypt, on the thread pool) while the database opens; awaited below.
+  const reading = catalogFile ? readCatalogFileWithDigest(catalogFile) : undefined;
+  reading?.catch(() => {});
+
   const database = await openDatabase(config);
   await migrateToLatest(database);
 
-  const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
   let catalog: unknown;
   if (catalogFile) {
     try {
-      catalog = await readCatalogFile(catalogFile);
-      await applyCatalog(database.db, catalog);
+      const file: CatalogFile = await reading!;
+      catalog = file.value;
+      // Skipped when this content was applied last and nothing changed the catalog since.
+      await applyCatalogFile(database.db, file);
     } catch (error) {
       if (error instanceof CatalogValidationError) {
         await database.close();

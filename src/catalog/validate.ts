@@ -1,12 +1,23 @@
 // Validates a catalog (file or admin body) whole, before anything is applied, and turns it into
 // domain objects with exact decimals. Every problem is reported with the path of the offending
 // field, e.g. `paymentMethods[3].maxPurchaseLimit`.
-import { Compile } from 'typebox/compile';
+import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
 import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/payment-method.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
+
+let Compile: typeof CompileFunction | undefined;
+
+/**
+ * Loads the validator compiler; call (and await) before any validate…() function. typebox/compile
+ * takes about 0.2 s to import, and a restart whose catalog file is unchanged validates nothing
+ * (services/catalog-import.ts), so it is not imported at start-up.
+ */
+export async function loadCatalogValidation(): Promise<void> {
+  Compile ??= (await import('typebox/compile')).Compile;
+}
 
 export interface CatalogIssue {
   path: string;
@@ -61,6 +72,7 @@ function displayPath(base: string, pointer: string): string {
 }
 
 function structuralIssues(schema: TSchema, value: unknown, base: string): CatalogIssue[] {
+  if (!Compile) throw new Error('catalog validation used before loadCatalogValidation()');
   const compiled = Compile(schema);
   if (compiled.Check(value)) return [];
   const issues: CatalogIssue[] = [];

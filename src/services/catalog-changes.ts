@@ -5,6 +5,8 @@
 //   it issues `NOTIFY pms_catalog_changed` inside the write's transaction, so PostgreSQL delivers
 //   it to every listening instance when (and only if) the write commits. CatalogChanges.write()
 //   adds the invalidation of this instance's caches right after the commit.
+// - It also counts the write in catalog_generation, which tells the start-up whether anything
+//   changed the catalog since its file was last applied (catalog-import.ts).
 // - Each instance LISTENs on a dedicated connection (CatalogChangeListener, not from the pool) and
 //   clears its caches on every notification. A dropped connection is re-established with backoff;
 //   notifications sent meanwhile are lost, so the caches are cleared on the drop and again after
@@ -14,7 +16,7 @@
 // - PGlite: one process owns the data directory, so invalidation in-process is all there is; the
 //   NOTIFY is harmless there (nobody listens).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../storage/schema.ts';
 
 export const CATALOG_CHANGED_CHANNEL = 'pms_catalog_changed';
@@ -28,6 +30,12 @@ export const LISTENER_APPLICATION_NAME = 'payment-method-sessions:catalog-listen
  */
 export async function catalogTransaction<T>(db: Kysely<Database>, work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
+    // First statement, so the row lock is held for the whole write: catalog writes of all
+    // instances run one after another and the counter grows in commit order, and whatever this
+    // write reads was committed by writes with smaller generations. Taking this lock before any
+    // other row lock also means two catalog writes cannot deadlock on it. A rolled-back write
+    // leaves the counter as it was.
+    await sql`update catalog_generation set generation = generation + 1`.execute(tx);
     const result = await work(tx);
     await sql.raw(`notify ${CATALOG_CHANGED_CHANNEL}`).execute(tx);
     return result;
@@ -126,7 +134,9 @@ export class CatalogChangeListener {
 
   private async attempt(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({
+    // Imported here: PGlite never listens, and pg takes about 0.1 s to load.
+    const { Client } = (await import('pg')).default;
+    const client = new Client({
       connectionString: this.options.connectionString,
       connectionTimeoutMillis: 5000,
       query_timeout: 5000,

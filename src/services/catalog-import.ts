@@ -1,15 +1,34 @@
 // Applies a catalog (contract §6): validated whole first, then written in one transaction by
 // upsert on ids. Entities not named in the catalog are left as they are. An invalid catalog is
 // refused with CatalogValidationError and nothing of it is applied.
+//
+// The catalog file at start-up is skipped when re-applying it could change nothing: the same
+// content (digest) was applied from the same file and no catalog write has happened since. Every
+// catalog write (admin API, CLI, a file) increments catalog_generation in its own transaction
+// (catalog-changes.ts), and an application records the generation it committed, so "nothing
+// since" is one comparison, whoever wrote and on whichever instance. Timestamps would not do
+// (clocks of several instances, writes committing out of order); neither would comparing the
+// rows (that is the work being skipped). A write made with plain SQL, outside
+// catalogTransaction(), is not counted: like the caches, this relies on every write going
+// through it.
+import { scrypt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Kysely, Transaction } from 'kysely';
+import { resolve } from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashClientSecret, verifyClientSecret } from '../auth/secrets.ts';
-import { validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog/validate.ts';
+import { loadCatalogValidation, validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog/validate.ts';
 import type { Database } from '../storage/schema.ts';
 import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
+import { SCHEMA_VERSION } from '../storage/migrate.ts';
 import { catalogTransaction, type CatalogChanges } from './catalog-changes.ts';
+
+/**
+ * Increment on any change to how a catalog is validated or written (defaults, rules, columns):
+ * it is part of every file's digest, so each file is applied again once after the upgrade.
+ */
+export const CATALOG_IMPORT_VERSION = 1;
 
 export type CatalogSummary = Record<'merchants' | 'stores' | 'clients' | 'paymentMethods', Record<WriteResult, number>>;
 
@@ -33,12 +52,80 @@ export async function readCatalogFile(path: string): Promise<unknown> {
   }
 }
 
+/** A catalog file: where it was read, its content, and the digest of that content. */
+export interface CatalogFile {
+  /** Absolute path; applications are recorded under it. */
+  source: string;
+  value: unknown;
+  /** catalogDigest(value). */
+  digest: string;
+}
+
+/** JSON with every object's keys sorted: the same catalog, however formatted, serializes alike. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The digest recorded for an applied file: of its canonical content, the import logic's version
+ * and the schema version. A file holds client secrets in clear, and the digest lives in the
+ * database next to the secrets' scrypt hashes; a plain SHA-256 would let whoever reads the
+ * database guess those secrets far faster than against the hashes. So it is scrypt with the
+ * client secrets' cost (auth/secrets.ts), run once per start-up off the main thread.
+ */
+export function catalogDigest(value: unknown): Promise<string> {
+  const input = JSON.stringify([CATALOG_IMPORT_VERSION, SCHEMA_VERSION, canonicalJson(value)]);
+  return new Promise((resolvePromise, reject) => {
+    scrypt(input, 'pms catalog file', 32, { N: 16384, r: 8, p: 1 }, (error, key) =>
+      error ? reject(error) : resolvePromise(`scrypt$16384$8$1$${key.toString('base64url')}`),
+    );
+  });
+}
+
+/** Reads a catalog file and computes its digest; a missing file or malformed JSON is a CatalogValidationError. */
+export async function readCatalogFileWithDigest(path: string): Promise<CatalogFile> {
+  const value = await readCatalogFile(path);
+  return { source: resolve(path), value, digest: await catalogDigest(value) };
+}
+
+/**
+ * True when re-applying the file could change nothing: this content was the last application
+ * from this source, and no catalog write happened after it (generation unchanged).
+ */
+export async function catalogFileIsCurrent(db: Kysely<Database>, file: Pick<CatalogFile, 'source' | 'digest'>): Promise<boolean> {
+  const { rows } = await sql<{ current: boolean }>`
+    select a.digest = ${file.digest}::text and a.generation = g.generation as current
+    from catalog_applications a, catalog_generation g
+    where a.source = ${file.source}::text`.execute(db);
+  return rows[0]?.current === true;
+}
+
+/**
+ * The catalog file at start-up: applied as applyCatalog() does, unless catalogFileIsCurrent().
+ * Undefined when skipped.
+ */
+export async function applyCatalogFile(db: Kysely<Database>, file: CatalogFile): Promise<CatalogSummary | undefined> {
+  if (await catalogFileIsCurrent(db, file)) return undefined;
+  return applyCatalog(db, file.value, undefined, file);
+}
+
 /**
  * Applies a catalog in one transaction that announces the change to every running instance
  * (catalog-changes.ts). With `changes`, this instance's caches are cleared too; without it (the
- * catalog file at start-up, before any cache exists) only the announcement is made.
+ * catalog file at start-up, before any cache exists) only the announcement is made. With `file`,
+ * the application is recorded in the same transaction (catalogFileIsCurrent()).
  */
-export async function applyCatalog(db: Kysely<Database>, value: unknown, changes?: CatalogChanges): Promise<CatalogSummary> {
+export async function applyCatalog(
+  db: Kysely<Database>,
+  value: unknown,
+  changes?: CatalogChanges,
+  file?: Pick<CatalogFile, 'source' | 'digest'>,
+): Promise<CatalogSummary> {
+  await loadCatalogValidation();
   const summary = emptySummary();
   const write = async (tx: Transaction<Database>) => {
     const writer = new CatalogWriter(tx);
@@ -61,6 +148,13 @@ export async function applyCatalog(db: Kysely<Database>, value: unknown, changes
     }
     for (const method of catalog.paymentMethods) {
       summary.paymentMethods[await writer.upsertPaymentMethod(method)] += 1;
+    }
+    if (file) {
+      // The generation this transaction set (catalogTransaction() incremented it first).
+      await sql`insert into catalog_applications (source, digest, generation)
+        select ${file.source}::text, ${file.digest}::text, generation from catalog_generation
+        on conflict (source) do update
+          set digest = excluded.digest, generation = excluded.generation, applied_at = now()`.execute(tx);
     }
   };
   await (changes ? changes.write(write) : catalogTransaction(db, write));

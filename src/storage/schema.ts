@@ -89,6 +89,24 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** INT8: a string from PostgreSQL; compared in SQL only. */
+type Int8 = ColumnType<string, string | number, string | number>;
+
+/** One row: the number of catalog writes so far (services/catalog-changes.ts). */
+export interface CatalogGenerationTable {
+  id: Generated<boolean>;
+  generation: Int8;
+}
+
+/** The catalog file last applied from each source (services/catalog-import.ts). */
+export interface CatalogApplicationsTable {
+  source: string;
+  digest: string;
+  /** catalog_generation.generation as the application committed it. */
+  generation: Int8;
+  applied_at: Generated<Date>;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   stores: StoresTable;
@@ -98,4 +116,6 @@ export interface Database {
   payment_method_legal_links: PaymentMethodLegalLinksTable;
   signing_keys: SigningKeysTable;
   sessions: SessionsTable;
+  catalog_generation: CatalogGenerationTable;
+  catalog_applications: CatalogApplicationsTable;
 }

@@ -55,7 +55,7 @@ export class AdminClients {
   async put(clientId: string, body: unknown): Promise<ClientPutResult> {
     return this.changes.write(async (tx) => {
       const known = await knownReferences(tx, body);
-      const client = validated(() => validateClientBody(clientId, body, known));
+      const client = await validated(() => validateClientBody(clientId, body, known));
       const clients = new ClientsRepository(tx);
       const stored = await clients.findById(client.clientId);
       const secret = client.clientSecret ?? (stored ? undefined : generateClientSecret());

@@ -1,6 +1,6 @@
 // Shared by the admin services: paging, refused bodies, references a body names.
 import type { Transaction } from 'kysely';
-import { CatalogValidationError, type KnownReferences } from '../../catalog/validate.ts';
+import { CatalogValidationError, loadCatalogValidation, type KnownReferences } from '../../catalog/validate.ts';
 import { Errors } from '../../errors.ts';
 import type { Database } from '../../storage/schema.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
@@ -37,7 +37,8 @@ export interface PutResult<T> {
 }
 
 /** Runs a validation; a refused body becomes the registered 400 naming every offending field. */
-export function validated<T>(validate: () => T): T {
+export async function validated<T>(validate: () => T): Promise<T> {
+  await loadCatalogValidation();
   try {
     return validate();
   } catch (error) {

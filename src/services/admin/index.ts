@@ -3,7 +3,7 @@
 // notifies the other instances on commit, then this instance's caches are cleared.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
-import { applyCatalog, type CatalogSummary } from '../catalog-import.ts';
+import { applyCatalog, type CatalogFile, type CatalogSummary } from '../catalog-import.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { AdminClients } from './clients.ts';
 import { AdminMerchants } from './merchants.ts';
@@ -21,8 +21,11 @@ export interface AdminServices {
   stores: AdminStores;
   clients: AdminClients;
   paymentMethods: AdminPaymentMethods;
-  /** Applies a whole catalog (validated whole first; CatalogValidationError when refused). */
-  applyCatalog(value: unknown): Promise<CatalogSummary>;
+  /**
+   * Applies a whole catalog (validated whole first; CatalogValidationError when refused). With
+   * `file`, always applied, and recorded as that file's last application (catalog-import.ts).
+   */
+  applyCatalog(value: unknown, file?: Pick<CatalogFile, 'source' | 'digest'>): Promise<CatalogSummary>;
 }
 
 export function createAdminServices(db: Kysely<Database>, changes: CatalogChanges): AdminServices {
@@ -31,6 +34,6 @@ export function createAdminServices(db: Kysely<Database>, changes: CatalogChange
     stores: new AdminStores(db, changes),
     clients: new AdminClients(db, changes),
     paymentMethods: new AdminPaymentMethods(db, changes),
-    applyCatalog: (value) => applyCatalog(db, value, changes),
+    applyCatalog: (value, file) => applyCatalog(db, value, changes, file),
   };
 }

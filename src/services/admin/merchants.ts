@@ -27,7 +27,7 @@ export class AdminMerchants {
 
   /** Creates or replaces the merchant `id` with the body (validated whole). */
   async put(id: string, body: unknown): Promise<PutResult<MerchantRecord>> {
-    const merchant = validated(() => validateMerchantBody(id, body));
+    const merchant = await validated(() => validateMerchantBody(id, body));
     return this.changes.write(async (tx) => {
       const outcome = await new CatalogWriter(tx).upsertMerchant(merchant);
       return { created: outcome === 'created', entity: merchant };

@@ -36,7 +36,7 @@ export class AdminPaymentMethods {
   async put(id: string, body: unknown): Promise<PutResult<PaymentMethod>> {
     return this.changes.write(async (tx) => {
       const known = await knownReferences(tx, body);
-      const method = validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known));
+      const method = await validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known));
       const outcome = await new CatalogWriter(tx).upsertPaymentMethod(method);
       const stored = await new PaymentMethodsRepository(tx).findById(method.id);
       return { created: outcome === 'created', entity: stored! };

@@ -32,7 +32,7 @@ export class AdminStores {
   async put(id: string, body: unknown): Promise<PutResult<Store>> {
     return this.changes.write(async (tx) => {
       const known = await knownReferences(tx, body);
-      const store = validated(() => validateStoreBody(id.toLowerCase(), body, known));
+      const store = await validated(() => validateStoreBody(id.toLowerCase(), body, known));
       const outcome = await new CatalogWriter(tx).upsertStore(store);
       const stored = await new StoresRepository(tx).findById(store.id);
       return { created: outcome === 'created', entity: stored! };
