@@ -58,11 +58,13 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   registerJsonBody(app);
   // The context's background work (the catalog-change listener) stops with the app.
   app.addHook('onClose', async () => ctx.close());
-  app.addHook('onSend', async (request, reply) => {
+  // (A callback hook, not an async one: it runs on every response, the hot path's included.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Every answer, JSON included, is only what its Content-Type says (SECURITY.md).
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
+    done(null, payload);
   });
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
   const metrics = createMetrics(ctx);

@@ -5,13 +5,15 @@ import type { preValidationHookHandler } from 'fastify';
 import { Errors } from '../../errors.ts';
 
 export function singleValuedQuery(names: readonly string[], required: readonly string[]): preValidationHookHandler {
-  return async (request) => {
+  // A callback hook: it runs on the storefront's hot path, where an async hook costs a promise.
+  return (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
     for (const name of names) {
-      if (Array.isArray(query[name])) throw new Errors.DUPLICATE_QUERY_PARAMETER(name);
+      if (Array.isArray(query[name])) return done(new Errors.DUPLICATE_QUERY_PARAMETER(name));
     }
     for (const name of required) {
-      if (query[name] === undefined) throw new Errors.MISSING_QUERY_PARAMETER(name);
+      if (query[name] === undefined) return done(new Errors.MISSING_QUERY_PARAMETER(name));
     }
+    done();
   };
 }

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { readTokenRequest, type FormParameters } from '../../auth/index.ts';
 import type { Config } from '../../config.ts';
 import { Errors, withHeaders } from '../../errors.ts';
@@ -48,7 +48,10 @@ export interface RateLimitOptions {
 type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 function ipKey(request: FastifyRequest): string {
-  return `ip:${normalizeIP(request.ip)}`;
+  const ip = request.ip;
+  // An IPv4 address is its own key; only IPv6 needs normalizing (per /64), and telling them apart
+  // with node's isIPv6 regular expression cost 0.5 % of the hot path.
+  return ip.includes(':') ? `ip:${normalizeIP(ip)}` : `ip:${ip}`;
 }
 
 /** Client ids are chosen by operators, but the token endpoint's are claimed by anyone: bound the key. */
@@ -78,7 +81,9 @@ const KEYS: Record<RateLimitPolicy, (request: FastifyRequest) => string> = {
   storefront: ipKey,
 };
 
-function connectRedis(app: FastifyInstance, url: string, warn: (error: unknown) => void): Redis {
+async function connectRedis(app: FastifyInstance, url: string, warn: (error: unknown) => void): Promise<Redis> {
+  // Loaded only when configured: ioredis takes about 0.1 s of start-up to import.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail a command at once while disconnected rather than queue it: the request goes on unlimited.
@@ -112,7 +117,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = connectRedis(app, config.redisUrl, warn);
+    redis = await connectRedis(app, config.redisUrl, warn);
     // Start-up waits for the connection (bounded by the connect time-out) but never fails on it:
     // the client keeps reconnecting and the limits apply once it answers.
     await redis.connect().catch(warn);
