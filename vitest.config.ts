@@ -35,6 +35,8 @@ export default defineConfig(async () => {
     projects.push({
       test: { name: 'postgres', include: DATABASE_TESTS, env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, testTimeout: 30_000, hookTimeout: 60_000 },
     });
+    // The benchmark's smoke run (bench/README.md): it needs PostgreSQL, so it is mandatory where that is.
+    projects.push({ test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 240_000 } });
   }
   return { test: { projects } };
 });

@@ -1,0 +1,143 @@
+// Load generators: autocannon for HTTP, and a pool of concurrent workers issuing the same INSERT
+// through `pg` for the session-creation limit. Latencies are kept exactly (microseconds), since
+// autocannon's own histogram has 1 ms resolution and the hot path answers well under that.
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summarize({ latenciesMs, ok, errors, seconds }) {
+  const sorted = Float64Array.from(latenciesMs).sort();
+  return {
+    requestsPerSecond: ok / seconds,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    ok,
+    errors,
+    seconds,
+  };
+}
+
+/**
+ * Runs autocannon against `baseUrl` with `requests` (cycled by every connection) for `seconds`,
+ * after `warmupSeconds` of the same load that is not recorded. Errors are connection errors,
+ * time-outs and every non-2xx answer.
+ */
+export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0 }) {
+  if (warmupSeconds > 0) await runAutocannon({ baseUrl, requests, connections, seconds: warmupSeconds });
+  return runAutocannon({ baseUrl, requests, connections, seconds });
+}
+
+async function runAutocannon({ baseUrl, requests, connections, seconds }) {
+  const latenciesMs = [];
+  let ok = 0;
+  let non2xx = 0;
+  const instance = autocannon({ url: baseUrl, requests, connections, duration: seconds, timeout: 10 });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) {
+      ok += 1;
+      latenciesMs.push(responseTime);
+    } else non2xx += 1;
+  });
+  const result = await instance;
+  const statuses = {};
+  for (const key of ['1xx', '2xx', '3xx', '4xx', '5xx']) if (result[key]) statuses[key] = result[key];
+  return {
+    ...summarize({ latenciesMs, ok, errors: result.errors + result.timeouts + non2xx, seconds: result.duration }),
+    statuses,
+    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/**
+ * `connections` workers each issue `query()` back to back for `seconds` (after a warm-up); the
+ * direct-driver counterpart of an autocannon run.
+ */
+export async function queryLoad({ query, connections, seconds, warmupSeconds = 0 }) {
+  if (warmupSeconds > 0) await runQueries({ query, connections, seconds: warmupSeconds });
+  return runQueries({ query, connections, seconds });
+}
+
+async function runQueries({ query, connections, seconds }) {
+  const latenciesMs = [];
+  let ok = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const begun = performance.now();
+      try {
+        await query();
+        ok += 1;
+        latenciesMs.push(performance.now() - begun);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return summarize({ latenciesMs, ok, errors, seconds: (performance.now() - started) / 1000 });
+}
+
+/**
+ * Open load: GET requests at a fixed `rate` per second, evenly spaced (not in bursts: autocannon's
+ * rate option spends each connection's budget at the start of every second), over at most
+ * `connections` keep-alive connections. A latency runs from the moment its request was due, so a
+ * client or server falling behind shows in it (no coordinated omission).
+ */
+export async function pacedLoad({ baseUrl, requests, connections, seconds, rate, warmupSeconds = 0 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    if (warmupSeconds > 0) await runPaced({ agent, baseUrl, requests, seconds: warmupSeconds, rate });
+    return await runPaced({ agent, baseUrl, requests, seconds, rate });
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function runPaced({ agent, baseUrl, requests, seconds, rate }) {
+  const latenciesMs = [];
+  let ok = 0;
+  let errors = 0;
+  const pending = new Set();
+  const send = (request, dueAt) => {
+    const done = new Promise((resolve) => {
+      const req = http.get(`${baseUrl}${request.path}`, { agent, headers: request.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode >= 200 && res.statusCode < 300) {
+            ok += 1;
+            latenciesMs.push(performance.now() - dueAt);
+          } else errors += 1;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  const interval = 1000 / rate;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let due = started;
+  let index = 0;
+  while (due < end) {
+    const now = performance.now();
+    while (due <= now && due < end) {
+      send(requests[index++ % requests.length], due);
+      due += interval;
+    }
+    await sleep(1);
+  }
+  await Promise.all(pending);
+  return summarize({ latenciesMs, ok, errors, seconds: (performance.now() - started) / 1000 });
+}

@@ -1,0 +1,151 @@
+// The benchmark's report: medians over rounds, the targets of issue 6 checked against them, a
+// Markdown page and an SVG chart (throughput and latency of each scenario beside its limit).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function side(rounds) {
+  return {
+    requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    peakRssMb: Math.max(0, ...rounds.map((r) => r.peakRssMb ?? 0)) || null,
+    bytesPerResponse: rounds[0]?.bytesPerResponse,
+  };
+}
+
+/** Medians of every scenario: { id: { title, a: {label, …}, b?: {label, …} } }. */
+export function medians(results) {
+  return Object.fromEntries(
+    results.scenarios.map((s) => [
+      s.id,
+      { title: s.title, a: { label: s.a.label, ...side(s.a.rounds) }, b: s.b && { label: s.b.label, ...side(s.b.rounds) } },
+    ]),
+  );
+}
+
+const ratio = (m, id) => m[id] && m[id].a.requestsPerSecond / m[id].b.requestsPerSecond;
+
+/** The targets of issue 6 (2 cores, PostgreSQL, client and server on one host). */
+export function targets(results) {
+  const m = medians(results);
+  const serviceRss = results.scenarios
+    .filter((s) => s.id !== 'pglite')
+    .flatMap((s) => [s.a, s.b].filter(Boolean).filter((x) => !/bare|direct/.test(x.label)).flatMap((x) => x.rounds.map((r) => r.peakRssMb ?? 0)));
+  const list = [
+    m.groups && { target: 'Group retrieval ≥ 0.8 × the bare route’s throughput', measured: ratio(m, 'groups'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.8 },
+    m['groups-rate'] && { target: `Group retrieval p99 ≤ 10 ms at ${results.settings.connections} connections (${results.settings.latencyRate} req/s)`, measured: m['groups-rate'].a.p99Ms, show: (v) => `${v.toFixed(2)} ms`, met: (v) => v <= 10 },
+    m.groups && { target: `Group retrieval p99 at saturation, ${results.settings.connections} connections (informative: the bare route’s is ${m.groups.b.p99Ms.toFixed(2)} ms)`, measured: m.groups.a.p99Ms, show: (v) => `${v.toFixed(2)} ms` },
+    m.groups && { target: 'Group retrieval: zero errors', measured: ['groups', 'groups-rate', 'table-size', 'store-size', 'pglite'].reduce((sum, id) => sum + (m[id] ? m[id].a.errors + m[id].b.errors : 0), 0), show: String, met: (v) => v === 0 },
+    m.sessions && { target: 'Session creation ≥ 0.6 × the direct INSERT rate', measured: ratio(m, 'sessions'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.6 },
+    m.listing && { target: 'Listing: page 99 costs ≤ 1.5 × page 0 (throughput of page 0 / page 99)', measured: ratio(m, 'listing'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.5 },
+    m['table-size'] && { target: '1,000,000 sessions cost ≤ 1.2 × 1,000 (throughput 1,000 / 1,000,000)', measured: ratio(m, 'table-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.2 },
+    m['store-size'] && { target: '500 methods cost ≤ 2 × 10 (throughput 10 / 500)', measured: ratio(m, 'store-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 2 },
+    serviceRss.length > 0 && { target: 'Service peak RSS ≤ 250 MB under load (PostgreSQL)', measured: Math.max(...serviceRss), show: (v) => `${v.toFixed(0)} MB`, met: (v) => v <= 250 },
+    results.startups && { target: 'Embedded default: first start ≤ 10 s (issue 2)', measured: median(results.startups.firstStartMs) / 1000, show: (v) => `${v.toFixed(2)} s`, met: (v) => v <= 10 },
+    results.startups && { target: 'Embedded default: restart ≤ 3 s (issue 2)', measured: median(results.startups.restartMs) / 1000, show: (v) => `${v.toFixed(2)} s`, met: (v) => v <= 3 },
+  ];
+  // met: null for a figure shown for context, not a target.
+  return list.filter(Boolean).map((t) => ({ target: t.target, measured: t.show(t.measured), met: t.met ? t.met(t.measured) : null }));
+}
+
+export function summarize(results) {
+  return targets(results).map((t) => `${t.met === null ? 'info  ' : t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.measured}`);
+}
+
+const fmt = (v, digits = 2) => (v == null || !Number.isFinite(v) ? '–' : v.toFixed(digits));
+const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Throughput of each side relative to the scenario's limit (its B side), and p50/p99 of each side. */
+export function chartSvg(results) {
+  const m = medians(results);
+  const rows = Object.values(m).filter((s) => s.b);
+  const rowHeight = 64;
+  const top = 40;
+  const width = 980;
+  const labelWidth = 300;
+  const barWidth = 300;
+  const latencyX = labelWidth + barWidth + 60;
+  const height = top + rows.length * rowHeight + 30;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="${labelWidth}" y="20" font-weight="bold">Throughput (req/s, median), bar length relative to the faster side</text>`,
+    `<text x="${latencyX}" y="20" font-weight="bold">Latency p50 | p99 (ms, median)</text>`,
+  ];
+  rows.forEach((row, index) => {
+    const y = top + index * rowHeight;
+    parts.push(`<text x="0" y="${y + 14}" font-weight="bold">${escape(row.title)}</text>`);
+    const maxRps = Math.max(row.a.requestsPerSecond, row.b.requestsPerSecond);
+    const maxP99 = Math.max(row.a.p99Ms, row.b.p99Ms);
+    [row.a, row.b].forEach((entry, sideIndex) => {
+      const by = y + 22 + sideIndex * 18;
+      const colour = sideIndex === 0 ? '#2563eb' : '#9ca3af';
+      parts.push(`<text x="8" y="${by + 11}">${escape(entry.label)}</text>`);
+      const w = Math.max(1, (entry.requestsPerSecond / maxRps) * barWidth);
+      parts.push(`<rect x="${labelWidth}" y="${by}" width="${w.toFixed(1)}" height="14" fill="${colour}"/>`);
+      parts.push(`<text x="${labelWidth + w + 4}" y="${by + 11}">${fmt(entry.requestsPerSecond, 0)}</text>`);
+      const p50w = Math.max(1, (entry.p50Ms / maxP99) * (barWidth - 80));
+      const p99w = Math.max(1, (entry.p99Ms / maxP99) * (barWidth - 80));
+      parts.push(`<rect x="${latencyX}" y="${by}" width="${p99w.toFixed(1)}" height="14" fill="${colour}" fill-opacity="0.35"/>`);
+      parts.push(`<rect x="${latencyX}" y="${by}" width="${p50w.toFixed(1)}" height="14" fill="${colour}"/>`);
+      parts.push(`<text x="${latencyX + p99w + 4}" y="${by + 11}">${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)}</text>`);
+    });
+  });
+  parts.push(`<text x="0" y="${height - 8}" fill="#555">${escape(`${results.kind} run ${results.startedAt}, ${results.machine.cpus} cores, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres}, ${results.settings.connections} connections`)}</text>`);
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
+
+export function markdown(results, { jsonName, chartName, analysis }) {
+  const m = medians(results);
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Generated by \`npm run bench\` (${results.kind} run, ${results.startedAt}): ${results.settings.rounds} rounds of ${results.settings.seconds} s per side after ${results.settings.warmupSeconds} s of warm-up, ${results.settings.connections} connections, A/B order alternating every round; medians over rounds. Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GiB, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres}, commit ${results.machine.commit ?? '?'}; client, service and database on the same host. Raw figures: [${jsonName}](results/${jsonName}). How it is run and what each scenario pairs: [bench/README.md](README.md).`,
+    '',
+    `![Throughput and latency of each scenario beside its limit](${chartName})`,
+    '',
+    '## Targets',
+    '',
+    '| Target | Measured | |',
+    '| --- | --- | --- |',
+    ...targets(results).map((t) => `| ${t.target} | ${t.measured} | ${t.met === null ? '(context)' : t.met ? 'met' : '**missed**'} |`),
+    '',
+    '## Scenarios',
+    '',
+    '| Scenario | Side | req/s | p50 ms | p99 ms | errors | bytes/answer | peak RSS MB |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const scenario of Object.values(m)) {
+    for (const entry of [scenario.a, scenario.b].filter(Boolean)) {
+      lines.push(`| ${scenario.title} | ${entry.label} | ${fmt(entry.requestsPerSecond, 0)} | ${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)} | ${entry.errors} | ${entry.bytesPerResponse ?? '–'} | ${fmt(entry.peakRssMb, 0)} |`);
+    }
+  }
+  if (results.startups) {
+    lines.push('', '## Embedded default start-up', '', 'From spawning `node dist/main.js` (no configuration: PGlite, demo catalog) to the first 200 from `/healthz`.', '');
+    lines.push('| | median | runs |', '| --- | ---: | --- |');
+    lines.push(`| First start (empty data directory) | ${fmt(median(results.startups.firstStartMs) / 1000)} s | ${results.startups.firstStartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
+    lines.push(`| Restart (existing data) | ${fmt(median(results.startups.restartMs) / 1000)} s | ${results.startups.restartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
+  }
+  if (analysis) lines.push('', analysis.trim());
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes REPORT.md and chart.svg into reportDir; returns the report's path. */
+export function writeReport(results, { reportDir, jsonFile }) {
+  const chartName = 'chart.svg';
+  writeFileSync(path.join(reportDir, chartName), chartSvg(results));
+  const analysisFile = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'analysis.md');
+  const analysis = results.kind === 'full' && existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8') : undefined;
+  const reportFile = path.join(reportDir, 'REPORT.md');
+  writeFileSync(reportFile, markdown(results, { jsonName: path.basename(jsonFile), chartName, analysis }));
+  return reportFile;
+}

@@ -1,0 +1,335 @@
+#!/usr/bin/env node
+// The benchmark suite (issue 6): every scenario against real server processes, each paired with
+// its limit measured in the same run, A/B interleaved over several rounds (the order alternates
+// every round), medians reported. Writes bench/results/<run>.json and the Markdown report with its
+// SVG chart. A measurement, not a test: it asserts nothing about timing.
+//
+//   npm run bench                     full run (about 10 minutes on 2 cores)
+//   npm run bench -- --smoke --out D  a few seconds of everything, written to D (CI's smoke)
+//   npm run bench -- --profile        also writes V8 CPU profiles of the service (bench/profiles/)
+//
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), a role
+// allowed to create databases; the run creates two scratch databases and drops them at the end.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { applyCatalogFile, dropDatabase, freshDatabase, generateCatalog, insertSessions } from './lib/data.mjs';
+import { httpLoad, pacedLoad, queryLoad } from './lib/load.mjs';
+import { projectRoot, startProcess } from './lib/processes.mjs';
+import { summarize, writeReport } from './lib/report.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    out: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+
+const FULL = { rounds: 5, seconds: 5, warmupSeconds: 1, connections: 64, latencyRate: 2000, liveSessions: 1000, oldSessions: 999_000, listingMethods: 10_000, pageSize: 100, startups: 5 };
+const SMOKE = { rounds: 1, seconds: 0.5, warmupSeconds: 0.2, connections: 16, latencyRate: 200, liveSessions: 100, oldSessions: 20_000, listingMethods: 1_000, pageSize: 10, startups: 1 };
+const settings = { ...(args.smoke ? SMOKE : FULL) };
+if (args.rounds) settings.rounds = Number(args.rounds);
+if (args.seconds) settings.seconds = Number(args.seconds);
+if (args.connections) settings.connections = Number(args.connections);
+const only = args.only ? new Set(args.only.split(',')) : undefined;
+const wanted = (id) => !only || only.has(id);
+
+const outDir = path.resolve(args.out ?? path.join(projectRoot, 'bench', 'results'));
+const reportDir = args.out ? outDir : path.join(projectRoot, 'bench');
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'pms-bench-'));
+const logDir = path.join(scratch, 'logs');
+mkdirSync(logDir, { recursive: true });
+mkdirSync(outDir, { recursive: true });
+const profileDir = path.join(projectRoot, 'bench', 'profiles');
+if (args.profile) mkdirSync(profileDir, { recursive: true });
+
+const log = (message) => process.stdout.write(`${message}\n`);
+const processes = [];
+const databaseNames = { small: `pms_bench_${randomBytes(3).toString('hex')}_small`, large: `pms_bench_${randomBytes(3).toString('hex')}_large` };
+
+// Production settings, except the rate limits: the load comes from one address and one client, so
+// they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
+const SERVICE_ENV = {
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_STOREFRONT_PER_MINUTE: '1000000',
+  RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+};
+
+function profileArgs(name) {
+  return args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
+}
+
+async function startService(name, env) {
+  const server = await startProcess({
+    name,
+    script: path.join(projectRoot, 'dist/main.js'),
+    env: { ...SERVICE_ENV, ...env },
+    readyPath: '/healthz',
+    logDir,
+    nodeArgs: profileArgs(name),
+  });
+  processes.push(server);
+  return server;
+}
+
+async function startBare(name, fixtures) {
+  const file = path.join(scratch, `${name}-fixtures.json`);
+  writeFileSync(file, JSON.stringify(fixtures));
+  const server = await startProcess({
+    name,
+    script: path.join(projectRoot, 'bench/bare-server.mjs'),
+    env: { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL, BARE_FIXTURES: file },
+    readyPath: '/healthz',
+    logDir,
+    nodeArgs: profileArgs(name),
+  });
+  processes.push(server);
+  return server;
+}
+
+const AMOUNTS = ['49.00', '299.90', '1299.95', '4999', '15000.50', '75000', '180000'];
+
+/** The storefront's mix: every live session, amounts across the limits, all customer types, some flattened. */
+function groupRequests(sessions) {
+  return sessions.map((session, index) => {
+    const customerType = ['', '&customerType=NATURAL', '&customerType=LEGAL'][index % 3];
+    const flattened = index % 4 === 3 ? '&flattened=true' : '';
+    return { method: 'GET', path: `/v1/sessions/${session.id}/payment-method-groups?amount=${AMOUNTS[index % AMOUNTS.length]}${customerType}${flattened}` };
+  });
+}
+
+/** Asks the service each request once: the bare route's answers, and a check that all are 200. */
+async function recordAnswers(baseUrl, requests) {
+  const fixtures = {};
+  for (const request of requests) {
+    const response = await fetch(`${baseUrl}${request.path}`);
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${request.path}: ${response.status} ${body}`);
+    fixtures[request.path] = body;
+  }
+  return fixtures;
+}
+
+async function accessToken(baseUrl, client) {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+function tokenRequest(client) {
+  return {
+    method: 'POST',
+    path: '/oauth2/token',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  };
+}
+
+/** Start-up times of the embedded default; the last data directory is kept for the load that follows. */
+async function measureStartups(count) {
+  const samples = { firstStartMs: [], restartMs: [] };
+  let dataDir;
+  for (let index = 0; index < count; index += 1) {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    dataDir = mkdtempSync(path.join(scratch, 'pglite-'));
+    for (const key of ['firstStartMs', 'restartMs']) {
+      const server = await startProcess({ name: `startup-${key}`, script: path.join(projectRoot, 'dist/main.js'), env: { ...SERVICE_ENV, DATA_DIR: dataDir }, readyPath: '/healthz', logDir });
+      samples[key].push(server.readyMs);
+      await server.stop();
+    }
+  }
+  return { samples, dataDir };
+}
+
+async function main() {
+  const startedAt = new Date();
+  log(`# payment-method-sessions benchmark (${args.smoke ? 'smoke' : 'full'}): ${JSON.stringify(settings)}`);
+  execFileSync(process.execPath, [path.join(projectRoot, 'scripts/build.mjs')], { cwd: projectRoot, stdio: 'ignore' });
+
+  // --- Data on PostgreSQL: a small table (1,000 live sessions) and a large one (plus ~1M old).
+  const { catalog, client, stores } = generateCatalog({ s10: 10, s500: 500, listing: settings.listingMethods });
+  const catalogFile = path.join(scratch, 'catalog.json');
+  const smallUrl = await freshDatabase(adminUrl, databaseNames.small);
+  const largeUrl = await freshDatabase(adminUrl, databaseNames.large);
+  const pgVersion = await serverVersion(smallUrl);
+  log('applying the catalog and inserting sessions …');
+  // Each database is migrated by the service's CLI when it applies the catalog.
+  applyCatalogFile(smallUrl, catalog, catalogFile);
+  applyCatalogFile(largeUrl, catalog, catalogFile);
+  const campaignOf = (storeId, index) => {
+    if (index % 5 !== 4) return undefined;
+    return storeId === stores.s500.id ? `C${1 + (index % 49)}` : 'BLACKWEEK';
+  };
+  const live = settings.liveSessions;
+  const small = await insertSessions(smallUrl, { storeIds: [stores.s10.id, stores.s500.id], live, old: 0, campaignOf });
+  const large = await insertSessions(largeUrl, { storeIds: [stores.s10.id], live, old: settings.oldSessions - live, campaignOf });
+  log(`sessions: small table ${small.total}, large table ${large.total}`);
+
+  const serviceSmall = await startService('service-small', { DATABASE_URL: smallUrl });
+  const serviceLarge = await startService('service-large', { DATABASE_URL: largeUrl });
+  const requests = {
+    s10: groupRequests(small.sessions.filter((s) => s.storeId === stores.s10.id)),
+    s500: groupRequests(small.sessions.filter((s) => s.storeId === stores.s500.id)),
+    s10Large: groupRequests(large.sessions),
+  };
+  const fixtures = await recordAnswers(serviceSmall.baseUrl, requests.s10);
+  await recordAnswers(serviceSmall.baseUrl, requests.s500);
+  await recordAnswers(serviceLarge.baseUrl, requests.s10Large);
+  const bare = await startBare('bare', fixtures);
+  const token = await accessToken(serviceLarge.baseUrl, client);
+  const bearer = { authorization: `Bearer ${token}` };
+
+  // The same INSERT the service issues (src/storage/repositories/sessions.ts), through the same
+  // driver, with the service's pool size (10) and the same number of concurrent callers.
+  const directPool = new pg.Pool({ connectionString: largeUrl, max: 10 });
+  const insertText = 'insert into "sessions" ("id", "store_id", "campaign", "created_at", "expires_at") values ($1, $2, $3, $4, $5)';
+  const directInsert = () => {
+    const now = Date.now();
+    return directPool.query(insertText, [crypto.randomUUID(), stores.s10.id, null, new Date(now), new Date(now + 3600_000)]);
+  };
+
+  const { connections, seconds, warmupSeconds } = settings;
+  const http = (server, requestList) => ({ server, run: () => httpLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds }) });
+  const paced = (server, requestList) => ({
+    server,
+    run: () => pacedLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds, rate: settings.latencyRate }),
+  });
+  const listing = (page) => [{ method: 'GET', path: `/v2/stores/${stores.listing.id}/payment_methods?page=${page}&size=${settings.pageSize}`, headers: bearer }];
+  const createSession = [{ method: 'POST', path: `/v1/stores/${stores.s10.id}/sessions`, headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' }];
+
+  const pairs = [
+    { id: 'groups', title: 'Group retrieval vs the bare route (PostgreSQL)', a: ['service', http(serviceSmall, requests.s10)], b: ['bare route', http(bare, requests.s10)] },
+    // Latency where it means something: at saturation it is only queueing (64 connections divided
+    // by the throughput, Little's law), so p50/p99 are also taken at a fixed rate below capacity.
+    { id: 'groups-rate', title: `Group retrieval vs the bare route at ${settings.latencyRate} req/s`, a: ['service', paced(serviceSmall, requests.s10)], b: ['bare route', paced(bare, requests.s10)] },
+    { id: 'sessions', title: 'Session creation vs the direct INSERT', a: ['service', http(serviceLarge, createSession)], b: ['direct INSERT (pg)', { run: () => queryLoad({ query: directInsert, connections, seconds, warmupSeconds }) }] },
+    { id: 'listing', title: 'Merchant listing of a store with 10,000 methods', a: ['page 0', http(serviceLarge, listing(0))], b: ['page 99', http(serviceLarge, listing(99))] },
+    { id: 'table-size', title: 'Group retrieval: sessions in the table', a: [`${small.total.toLocaleString('en')} sessions`, http(serviceSmall, requests.s10)], b: [`${large.total.toLocaleString('en')} sessions`, http(serviceLarge, requests.s10Large)] },
+    { id: 'store-size', title: 'Group retrieval: methods in the store', a: ['10 methods', http(serviceSmall, requests.s10)], b: ['500 methods', http(serviceSmall, requests.s500)] },
+  ].filter((pair) => wanted(pair.id));
+  const singles = [
+    { id: 'tokens', title: 'Token issuance (client credentials)', a: ['service', http(serviceLarge, [tokenRequest(client)])] },
+  ].filter((single) => wanted(single.id));
+
+  // --- The embedded default (PGlite): start-up, then group retrieval against its own bare route.
+  let startups;
+  if (wanted('pglite')) {
+    log('embedded default: start-up times …');
+    const measured = await measureStartups(settings.startups);
+    startups = measured.samples;
+    const dataDir = measured.dataDir;
+    const embedded = await startService('service-pglite', { DATA_DIR: dataDir });
+    const demoClient = { clientId: 'nordic-home-backend', clientSecret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
+    const demoStore = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+    const demoToken = await accessToken(embedded.baseUrl, demoClient);
+    const demoSessions = [];
+    for (let index = 0; index < Math.min(100, settings.liveSessions); index += 1) {
+      const response = await fetch(`${embedded.baseUrl}/v1/stores/${demoStore}/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demoToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(index % 5 === 4 ? { campaign: 'BLACKWEEK' } : {}),
+      });
+      demoSessions.push(await response.json());
+    }
+    const demoRequests = groupRequests(demoSessions);
+    const bareEmbedded = await startBare('bare-pglite', await recordAnswers(embedded.baseUrl, demoRequests));
+    pairs.push({ id: 'pglite', title: 'Group retrieval vs the bare route (embedded PGlite)', a: ['service', http(embedded, demoRequests)], b: ['bare route', http(bareEmbedded, demoRequests)] });
+  }
+
+  // --- Rounds: every pair A/B, the order alternating, so that drift hits both sides alike.
+  const runs = Object.fromEntries([...pairs, ...singles].map((entry) => [entry.id, { a: [], b: [] }]));
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const entry of [...pairs, ...singles]) {
+      const sides = entry.b ? (round % 2 === 0 ? ['a', 'b'] : ['b', 'a']) : ['a'];
+      for (const side of sides) {
+        const [label, target] = entry[side];
+        const result = await target.run();
+        const memory = target.server?.memory();
+        runs[entry.id][side].push({ ...result, peakRssMb: memory?.peakRssMb ?? null });
+        log(`round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}`);
+      }
+    }
+  }
+
+  await directPool.end();
+  for (const server of processes.splice(0)) await server.stop();
+
+  const results = {
+    kind: args.smoke ? 'smoke' : 'full',
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    settings,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: pgVersion,
+      commit: gitCommit(),
+    },
+    scenarios: [...pairs, ...singles].map((entry) => ({
+      id: entry.id,
+      title: entry.title,
+      a: { label: entry.a[0], rounds: runs[entry.id].a },
+      b: entry.b ? { label: entry.b[0], rounds: runs[entry.id].b } : undefined,
+    })),
+    startups,
+  };
+  const runId = startedAt.toISOString().replace(/[:.]/g, '-');
+  const jsonFile = path.join(outDir, `${results.kind}-${runId}.json`);
+  writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+  const report = writeReport(results, { reportDir, jsonFile });
+  log(`\nresults: ${jsonFile}\nreport:  ${report}`);
+  for (const line of summarize(results)) log(line);
+}
+
+async function serverVersion(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query('show server_version')).rows[0].server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: projectRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${error?.stack ?? error}\n`);
+  process.exitCode = 1;
+} finally {
+  for (const server of processes) await server.stop().catch(() => {});
+  for (const name of Object.values(databaseNames)) await dropDatabase(adminUrl, name).catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+}

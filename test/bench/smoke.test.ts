@@ -1,0 +1,64 @@
+// CI's smoke run of the benchmark (issue 6): every scenario runs for a fraction of a second and the
+// results, report and chart are written. It checks that the suite works, never how fast anything is.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/app.ts';
+
+const out = mkdtempSync(path.join(os.tmpdir(), 'pms-bench-smoke-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function runBench(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(projectRoot, 'bench/run.mjs'), '--smoke', '--out', out], {
+      cwd: projectRoot,
+      env: { ...process.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+interface Round {
+  ok: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+it('npm run bench -- --smoke runs every scenario and writes the results, the report and the chart', async () => {
+  const { code, output } = await runBench();
+  expect(code, output).toBe(0);
+
+  const files = readdirSync(out);
+  const jsonFile = files.find((name) => /^smoke-.+\.json$/.test(name));
+  expect(jsonFile, files.join(', ')).toBeDefined();
+  const results = JSON.parse(readFileSync(path.join(out, jsonFile!), 'utf8'));
+  expect(results.kind).toBe('smoke');
+  expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
+    ['groups', 'groups-rate', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'].sort(),
+  );
+  for (const scenario of results.scenarios) {
+    for (const side of [scenario.a, scenario.b].filter(Boolean)) {
+      for (const round of side.rounds as Round[]) {
+        const label = `${scenario.id} ${side.label}`;
+        // Every request answered as it should: a benchmark of failing requests measures nothing.
+        expect(round.ok, label).toBeGreaterThan(0);
+        expect(round.errors, label).toBe(0);
+        expect(Number.isFinite(round.p99Ms), label).toBe(true);
+      }
+    }
+  }
+  expect(results.startups.firstStartMs).toHaveLength(1);
+
+  const report = readFileSync(path.join(out, 'REPORT.md'), 'utf8');
+  expect(report).toContain('## Targets');
+  expect(report).toContain(jsonFile);
+  expect(readFileSync(path.join(out, 'chart.svg'), 'utf8')).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+});
