@@ -218,6 +218,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     expect(await database.query('select name from kysely_migration order by name')).toEqual([
       { name: '0001_initial' },
       { name: '0002_catalog_applications' },
+      { name: '0003_listing_index_only' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);

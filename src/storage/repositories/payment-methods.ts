@@ -7,6 +7,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 type MethodRow = Selectable<PaymentMethodsTable>;
 
+interface MethodChildren {
+  plans: Selectable<Database['payment_method_plans']>[];
+  links: Selectable<Database['payment_method_legal_links']>[];
+}
+
 export interface MethodPage {
   methods: PaymentMethod[];
   totalElements: number;
@@ -31,11 +36,20 @@ export class PaymentMethodsRepository {
       const amount = sql<string>`${options.amount}::numeric`;
       filtered = filtered.where('min_purchase_limit', '<=', amount).where('max_purchase_limit', '>=', amount);
     }
-    const [rows, count] = await Promise.all([
-      this.inDisplayOrder(filtered.selectAll()).limit(options.limit).offset(options.offset).execute(),
+    // The page's ids first, from the display-order index alone (OFFSET skips index entries, not
+    // table rows: migrations/0003_listing_index_only.ts); then those rows by primary key, with
+    // their plans and links, all three at once.
+    const [idRows, count] = await Promise.all([
+      this.inDisplayOrder(filtered.select('id')).limit(options.limit).offset(options.offset).execute(),
       filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { methods: await this.withChildren(rows), totalElements: Number(count.total) };
+    const ids = idRows.map((r) => r.id);
+    if (ids.length === 0) return { methods: [], totalElements: Number(count.total) };
+    const [rows, children] = await Promise.all([
+      this.inDisplayOrder(this.db.selectFrom('payment_methods').selectAll().where('id', 'in', ids)).execute(),
+      this.childrenOf(ids),
+    ]);
+    return { methods: this.assemble(rows, children), totalElements: Number(count.total) };
   }
 
   /** One method with plans and legal links, or undefined (admin API). */
@@ -64,13 +78,19 @@ export class PaymentMethodsRepository {
     return result.numDeletedRows > 0n;
   }
 
-  private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', MethodRow>>(query: Q): Q {
+  // (Any selection: whole rows, or only the ids of a page.)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', any>>(query: Q): Q {
     return query.orderBy('sort_order').orderBy(sql`name collate "C"`).orderBy('id') as Q;
   }
 
   private async withChildren(rows: MethodRow[]): Promise<PaymentMethod[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
+    return this.assemble(rows, await this.childrenOf(rows.map((r) => r.id)));
+  }
+
+  /** Plans and legal links of the methods `ids`, each in its order. */
+  private async childrenOf(ids: string[]): Promise<MethodChildren> {
     const [plans, links] = await Promise.all([
       this.db
         .selectFrom('payment_method_plans')
@@ -87,6 +107,10 @@ export class PaymentMethodsRepository {
         .orderBy('position')
         .execute(),
     ]);
+    return { plans, links };
+  }
+
+  private assemble(rows: MethodRow[], { plans, links }: MethodChildren): PaymentMethod[] {
     const plansByMethod = new Map<string, PaymentPlan[]>();
     for (const p of plans) {
       const list = plansByMethod.get(p.payment_method_id) ?? [];
