@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, window: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, window: { type: 'string' }, callers: { type: 'string' } } });
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const top = Number(values.top);
 
@@ -64,3 +64,21 @@ const print = (title, map) => {
 console.log(`${total} samples, ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s; busy ${percent(busy)}`);
 print('Self time by package or file', packages);
 print('Self time by function', functions);
+
+// --callers NAME: the call paths (innermost first) of the samples spent in functions named NAME.
+if (values.callers) {
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stacks = new Map();
+  for (const id of samples) {
+    if (byId.get(id).callFrame.functionName !== values.callers) continue;
+    const frames = [];
+    for (let at = parent.get(id); at !== undefined && frames.length < 12; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at).callFrame;
+      frames.push(`${functionName || '(anonymous)'}@${where(url)}:${lineNumber + 1}`);
+    }
+    const key = frames.join(' < ');
+    stacks.set(key, (stacks.get(key) ?? 0) + 1);
+  }
+  print(`Callers of ${values.callers}`, stacks);
+}

@@ -7,12 +7,13 @@
 //   npm run bench                     full run (about 10 minutes on 2 cores)
 //   npm run bench -- --smoke --out D  a few seconds of everything, written to D (CI's smoke)
 //   npm run bench -- --profile        also writes V8 CPU profiles of the service (bench/profiles/)
+//   npm run bench -- --report F.json  only rewrites REPORT.md and chart.svg from a results file
 //
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), a role
 // allowed to create databases; the run creates two scratch databases and drops them at the end.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,11 +32,12 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string' },
+    report: { type: 'string' },
   },
 });
 
-const FULL = { rounds: 5, seconds: 5, warmupSeconds: 1, connections: 64, latencyRate: 2000, liveSessions: 1000, oldSessions: 999_000, listingMethods: 10_000, pageSize: 100, startups: 5 };
-const SMOKE = { rounds: 1, seconds: 0.5, warmupSeconds: 0.2, connections: 16, latencyRate: 200, liveSessions: 100, oldSessions: 20_000, listingMethods: 1_000, pageSize: 10, startups: 1 };
+const FULL = { rounds: 5, seconds: 5, warmupSeconds: 1, connections: 64, latencyRate: 2000, liveSessions: 1000, largeTableSessions: 1_000_000, listingMethods: 10_000, pageSize: 100, startups: 5 };
+const SMOKE = { rounds: 1, seconds: 0.5, warmupSeconds: 0.2, connections: 16, latencyRate: 200, liveSessions: 100, largeTableSessions: 20_000, listingMethods: 1_000, pageSize: 10, startups: 1 };
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
 if (args.seconds) settings.seconds = Number(args.seconds);
@@ -60,8 +62,8 @@ const databaseNames = { small: `pms_bench_${randomBytes(3).toString('hex')}_smal
 // Production settings, except the rate limits: the load comes from one address and one client, so
 // they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
 const SERVICE_ENV = {
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_STOREFRONT_PER_MINUTE: '1000000',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_STOREFRONT_LIMIT ?? '1000000',
   RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000',
   RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
 };
@@ -75,6 +77,25 @@ async function startService(name, env) {
     name,
     script: path.join(projectRoot, 'dist/main.js'),
     env: { ...SERVICE_ENV, ...env },
+    readyPath: '/healthz',
+    logDir,
+    nodeArgs: profileArgs(name),
+  });
+  processes.push(server);
+  return server;
+}
+
+/** bench/stack-server.ts, bundled like the service (scripts/build.mjs) into dist/ (where its packages resolve). */
+async function startStack(name, fixtures, databaseUrl) {
+  const { build } = await import('esbuild');
+  const script = path.join(projectRoot, 'dist/bench/stack-server.mjs');
+  await build({ entryPoints: [path.join(projectRoot, 'bench/stack-server.ts')], outfile: script, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  const file = path.join(scratch, `${name}-fixtures.json`);
+  writeFileSync(file, JSON.stringify(fixtures));
+  const server = await startProcess({
+    name,
+    script,
+    env: { ...SERVICE_ENV, DATABASE_URL: databaseUrl, BARE_FIXTURES: file, PROJECT_ROOT: projectRoot },
     readyPath: '/healthz',
     logDir,
     nodeArgs: profileArgs(name),
@@ -172,19 +193,18 @@ async function main() {
   const { catalog, client, stores } = generateCatalog({ s10: 10, s500: 500, listing: settings.listingMethods });
   const catalogFile = path.join(scratch, 'catalog.json');
   const smallUrl = await freshDatabase(adminUrl, databaseNames.small);
-  const largeUrl = await freshDatabase(adminUrl, databaseNames.large);
   const pgVersion = await serverVersion(smallUrl);
   log('applying the catalog and inserting sessions …');
-  // Each database is migrated by the service's CLI when it applies the catalog.
+  // Migrated by the service's CLI when it applies the catalog; the large database starts as a copy.
   applyCatalogFile(smallUrl, catalog, catalogFile);
-  applyCatalogFile(largeUrl, catalog, catalogFile);
+  const largeUrl = await freshDatabase(adminUrl, databaseNames.large, databaseNames.small);
   const campaignOf = (storeId, index) => {
     if (index % 5 !== 4) return undefined;
     return storeId === stores.s500.id ? `C${1 + (index % 49)}` : 'BLACKWEEK';
   };
   const live = settings.liveSessions;
   const small = await insertSessions(smallUrl, { storeIds: [stores.s10.id, stores.s500.id], live, old: 0, campaignOf });
-  const large = await insertSessions(largeUrl, { storeIds: [stores.s10.id], live, old: settings.oldSessions - live, campaignOf });
+  const large = await insertSessions(largeUrl, { storeIds: [stores.s10.id], live, old: settings.largeTableSessions - live, campaignOf });
   log(`sessions: small table ${small.total}, large table ${large.total}`);
 
   const serviceSmall = await startService('service-small', { DATABASE_URL: smallUrl });
@@ -198,6 +218,8 @@ async function main() {
   await recordAnswers(serviceSmall.baseUrl, requests.s500);
   await recordAnswers(serviceLarge.baseUrl, requests.s10Large);
   const bare = await startBare('bare', fixtures);
+  const stack = await startStack('stack', fixtures, smallUrl);
+  const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
   const token = await accessToken(serviceLarge.baseUrl, client);
   const bearer = { authorization: `Bearer ${token}` };
 
@@ -221,6 +243,7 @@ async function main() {
 
   const pairs = [
     { id: 'groups', title: 'Group retrieval vs the bare route (PostgreSQL)', a: ['service', http(serviceSmall, requests.s10)], b: ['bare route', http(bare, requests.s10)] },
+    { id: 'groups-stack', title: 'Group retrieval vs the same bytes through the service’s own stack', a: ['service', http(serviceSmall, requests.s10)], b: ['stack, recorded bytes', http(stack, stackRequests)] },
     // Latency where it means something: at saturation it is only queueing (64 connections divided
     // by the throughput, Little's law), so p50/p99 are also taken at a fixed rate below capacity.
     { id: 'groups-rate', title: `Group retrieval vs the bare route at ${settings.latencyRate} req/s`, a: ['service', paced(serviceSmall, requests.s10)], b: ['bare route', paced(bare, requests.s10)] },
@@ -324,7 +347,10 @@ function gitCommit() {
 }
 
 try {
-  await main();
+  if (args.report) {
+    const jsonFile = path.resolve(args.report);
+    log(`report: ${writeReport(JSON.parse(readFileSync(jsonFile, 'utf8')), { reportDir, jsonFile })}`);
+  } else await main();
 } catch (error) {
   process.stderr.write(`bench failed: ${error?.stack ?? error}\n`);
   process.exitCode = 1;

@@ -7,13 +7,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { projectRoot } from './processes.mjs';
 
-/** Drops and creates `name` on the server of `adminUrl`; returns the new database's URL. */
-export async function freshDatabase(adminUrl, name) {
+/**
+ * Drops and creates `name` on the server of `adminUrl` (a copy of `template` when given, which
+ * nobody may be connected to); returns the new database's URL.
+ */
+export async function freshDatabase(adminUrl, name, template) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -117,7 +120,9 @@ export async function insertSessions(databaseUrl, { storeIds, live, old, campaig
         [storeIds, old],
       );
     }
-    await client.query('vacuum analyze sessions');
+    // Statistics as autovacuum would have them on a database in service (the planner's choice of
+    // index for the listing depends on them).
+    await client.query('vacuum analyze');
     const { rows } = await client.query('select count(*)::int as count from sessions');
     return { sessions, total: rows[0].count };
   } finally {

@@ -41,12 +41,12 @@ export function targets(results) {
     .flatMap((s) => [s.a, s.b].filter(Boolean).filter((x) => !/bare|direct/.test(x.label)).flatMap((x) => x.rounds.map((r) => r.peakRssMb ?? 0)));
   const list = [
     m.groups && { target: 'Group retrieval ≥ 0.8 × the bare route’s throughput', measured: ratio(m, 'groups'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.8 },
-    m['groups-rate'] && { target: `Group retrieval p99 ≤ 10 ms at ${results.settings.connections} connections (${results.settings.latencyRate} req/s)`, measured: m['groups-rate'].a.p99Ms, show: (v) => `${v.toFixed(2)} ms`, met: (v) => v <= 10 },
+    m['groups-rate'] && { target: `Group retrieval p99 ≤ 10 ms at ${results.settings.connections} connections (${results.settings.latencyRate} req/s evenly spaced; the bare route’s: ${m['groups-rate'].b.p99Ms.toFixed(2)} ms)`, measured: m['groups-rate'].a.p99Ms, show: (v) => `${v.toFixed(2)} ms`, met: (v) => v <= 10 },
     m.groups && { target: `Group retrieval p99 at saturation, ${results.settings.connections} connections (informative: the bare route’s is ${m.groups.b.p99Ms.toFixed(2)} ms)`, measured: m.groups.a.p99Ms, show: (v) => `${v.toFixed(2)} ms` },
     m.groups && { target: 'Group retrieval: zero errors', measured: ['groups', 'groups-rate', 'table-size', 'store-size', 'pglite'].reduce((sum, id) => sum + (m[id] ? m[id].a.errors + m[id].b.errors : 0), 0), show: String, met: (v) => v === 0 },
     m.sessions && { target: 'Session creation ≥ 0.6 × the direct INSERT rate', measured: ratio(m, 'sessions'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.6 },
     m.listing && { target: 'Listing: page 99 costs ≤ 1.5 × page 0 (throughput of page 0 / page 99)', measured: ratio(m, 'listing'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.5 },
-    m['table-size'] && { target: '1,000,000 sessions cost ≤ 1.2 × 1,000 (throughput 1,000 / 1,000,000)', measured: ratio(m, 'table-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.2 },
+    m['table-size'] && { target: `1,000,000 sessions cost ≤ 1.2 × 1,000 (throughput with ${m['table-size']?.a.label} / with ${m['table-size']?.b.label})`, measured: ratio(m, 'table-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.2 },
     m['store-size'] && { target: '500 methods cost ≤ 2 × 10 (throughput 10 / 500)', measured: ratio(m, 'store-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 2 },
     serviceRss.length > 0 && { target: 'Service peak RSS ≤ 250 MB under load (PostgreSQL)', measured: Math.max(...serviceRss), show: (v) => `${v.toFixed(0)} MB`, met: (v) => v <= 250 },
     results.startups && { target: 'Embedded default: first start ≤ 10 s (issue 2)', measured: median(results.startups.firstStartMs) / 1000, show: (v) => `${v.toFixed(2)} s`, met: (v) => v <= 10 },
