@@ -42,7 +42,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   const results = JSON.parse(readFileSync(path.join(out, jsonFile!), 'utf8'));
   expect(results.kind).toBe('smoke');
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
-    ['groups', 'groups-rate', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'].sort(),
+    ['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'].sort(),
   );
   for (const scenario of results.scenarios) {
     for (const side of [scenario.a, scenario.b].filter(Boolean)) {

@@ -42,7 +42,7 @@ const NOT_API: ReadonlyArray<{ route: RegExp; why: string }> = [
   { route: /^(GET|HEAD) \/embed\//, why: 'the storefront script (embed.src) is JavaScript for browsers, not API' },
   { route: /^(GET|HEAD|POST) \/demo(\/|$)/, why: 'the demo storefront and its shop backend (only with the demo catalog)' },
   { route: /^(GET|HEAD) \/docs(\/|$)/, why: 'the docs page and its assets (@fastify/swagger-ui)' },
-  { route: /^OPTIONS \/v1\*$/, why: 'CORS preflight of the storefront route (@fastify/cors)' },
+  { route: /^OPTIONS \/v1\/sessions\/:sessionId\/payment-method-groups$/, why: 'CORS preflight of the storefront route (session-api/storefront-cors.ts)' },
 ];
 
 /**
