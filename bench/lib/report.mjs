@@ -69,7 +69,7 @@ export function chartSvg(results) {
   const rows = Object.values(m).filter((s) => s.b);
   const rowHeight = 64;
   const top = 40;
-  const width = 980;
+  const width = 1060;
   const labelWidth = 300;
   const barWidth = 300;
   const latencyX = labelWidth + barWidth + 60;
@@ -77,7 +77,7 @@ export function chartSvg(results) {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="${labelWidth}" y="20" font-weight="bold">Throughput (req/s, median), bar length relative to the faster side</text>`,
+    `<text x="${labelWidth}" y="20" font-weight="bold">Throughput (req/s, median)</text>`,
     `<text x="${latencyX}" y="20" font-weight="bold">Latency p50 | p99 (ms, median)</text>`,
   ];
   rows.forEach((row, index) => {
@@ -99,7 +99,7 @@ export function chartSvg(results) {
       parts.push(`<text x="${latencyX + p99w + 4}" y="${by + 11}">${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)}</text>`);
     });
   });
-  parts.push(`<text x="0" y="${height - 8}" fill="#555">${escape(`${results.kind} run ${results.startedAt}, ${results.machine.cpus} cores, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres}, ${results.settings.connections} connections`)}</text>`);
+  parts.push(`<text x="0" y="${height - 8}" fill="#555">${escape(`Bars relative to the faster side of each pair (blue: the path, grey: its limit). ${results.kind} run ${results.startedAt}, ${results.machine.cpus} cores, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres.split(' ')[0]}, ${results.settings.connections} connections`)}</text>`);
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
