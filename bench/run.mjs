@@ -143,14 +143,8 @@ async function recordAnswers(baseUrl, requests) {
 }
 
 async function accessToken(baseUrl, client) {
-  const response = await fetch(`${baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+  const { method, path: tokenPath, headers, body: form } = tokenRequest(client);
+  const response = await fetch(`${baseUrl}${tokenPath}`, { method, headers, body: form });
   const body = await response.json();
   if (!response.ok) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
   return body.access_token;
@@ -161,7 +155,8 @@ function tokenRequest(client) {
     method: 'POST',
     path: '/oauth2/token',
     headers: {
-      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      // RFC 6749 §2.3.1: id and secret form-encoded before Basic.
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: 'grant_type=client_credentials',
