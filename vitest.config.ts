@@ -1,5 +1,7 @@
-// Test projects: pure unit tests once; database-backed tests (routes through inject(), storage,
-// auth) on PGlite and again on PostgreSQL. PostgreSQL is mandatory on CI (CI=true or
+// Test projects. Tests are grouped by feature (test/session-api, test/merchant-api, test/oauth, …);
+// the folders of pure code (test/domain, test/lib, test/house) and the storefront components
+// (test/embed) run once, every other folder is database-backed and runs on PGlite and again on
+// PostgreSQL. PostgreSQL is mandatory on CI (CI=true or
 // REQUIRE_POSTGRES=1): there an unreachable server fails the run instead of skipping it.
 import pg from 'pg';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -24,16 +26,18 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const DATABASE_TESTS = ['test/db/**/*.test.ts', 'test/auth/**/*.test.ts'];
+const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/house/**/*.test.ts', 'test/embed/**/*.test.ts'];
+const DATABASE_TESTS = ['test/**/*.test.ts'];
+const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
 
 export default defineConfig(async () => {
   const projects: TestProjectInlineConfiguration[] = [
-    { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/embed/**/*.test.ts'] } },
-    { test: { name: 'pglite', include: DATABASE_TESTS, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+    { test: { name: 'unit', include: UNIT_TESTS } },
+    { test: { name: 'pglite', include: DATABASE_TESTS, exclude: NOT_DATABASE_TESTS, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
   ];
   if (await postgresReachable()) {
     projects.push({
-      test: { name: 'postgres', include: DATABASE_TESTS, env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, testTimeout: 30_000, hookTimeout: 60_000 },
+      test: { name: 'postgres', include: DATABASE_TESTS, exclude: NOT_DATABASE_TESTS, env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, testTimeout: 30_000, hookTimeout: 60_000 },
     });
     // The benchmark's smoke run (bench/README.md): it needs PostgreSQL, so it is mandatory where that is.
     projects.push({ test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 240_000 } });

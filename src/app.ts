@@ -16,7 +16,7 @@ import { registerErrorHandling } from './http/plugins/error-handler.ts';
 import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.ts';
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { withSafeLogging } from './observability/logging.ts';
-import { createMetrics, observeRequests } from './observability/metrics.ts';
+import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
 import { sessionApiRoutes } from './http/session-api/routes.ts';
@@ -67,7 +67,11 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     done(null, payload);
   });
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
-  const metrics = createMetrics(ctx);
+  const metrics = new Metrics({
+    caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ctx.offers.stats()],
+    purge: () => ctx.sessionPurge.stats(),
+    pool: ctx.database.pool,
+  });
   observeRequests(app, metrics);
   await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { build } from './app.ts';
-import { CatalogValidationError } from './catalog/validate.ts';
+import { CatalogValidationError } from './catalog-input/validate.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';

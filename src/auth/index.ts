@@ -1,18 +1,20 @@
 // Authorization server and token verification: the interface the rest of the service uses.
 // (Implementation in this folder: secrets.ts, signing-keys.ts, token-issuer.ts, token-verifier.ts,
 // oauth.ts.)
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
-import type { CacheStats } from '../services/ttl-cache.ts';
+import type { CacheStats } from '../lib/ttl-cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { ClientCredentialsGrant, type TokenRequest } from './oauth.ts';
 import { ClientSecretVerifier } from './secrets.ts';
 import { SigningKeys, type PublicJwk } from './signing-keys.ts';
 import { TokenIssuer, type IssuedToken } from './token-issuer.ts';
+import type { Principal } from './principal.ts';
 import { CLOCK_TOLERANCE_SECONDS, TokenVerifier } from './token-verifier.ts';
 
 export { TokenRejected } from './token-verifier.ts';
+export type { Principal } from './principal.ts';
 export type { IssuedToken } from './token-issuer.ts';
 export type { PublicJwk } from './signing-keys.ts';
 export {
@@ -25,15 +27,6 @@ export {
   type OAuthErrorCode,
   type TokenRequest,
 } from './oauth.ts';
-
-/** Who is calling, established from a verified access token. */
-export interface Principal {
-  clientId: string;
-  merchantId: string;
-  scopes: string[];
-  /** 'self' for tokens this service issued, 'external' for AUTH_ISSUER tokens. */
-  issuer: 'self' | 'external';
-}
 
 export interface AuthServices {
   /** Verifies a bearer token (signature, alg, typ, iss, aud, exp/nbf, registered client). Throws TokenRejected when it fails. */

@@ -3,16 +3,16 @@
 // caches the keys in memory and reloads them: at most once a second when a token names a key it
 // does not know (rotated on another instance), and at least once a minute in any case (so that
 // a rotation elsewhere also moves this instance's signer, and retirements are noticed). A rotation
-// is also announced to every instance (NOTIFY on the catalog-change channel, catalog-changes.ts),
+// is also announced to every instance (topic 'signing-keys' on the change channel, storage/change-channel.ts),
 // which then reload at once: expire(). While the database is unreachable, the keys already loaded
 // keep verifying.
 import { sql, type Transaction } from 'kysely';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
 import type { Database } from '../storage/schema.ts';
 import { SigningKeysRepository } from '../storage/repositories/signing-keys.ts';
-import { CATALOG_CHANGED_CHANNEL } from '../services/catalog-changes.ts';
+import { notifyChange } from '../storage/change-channel.ts';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
@@ -115,7 +115,7 @@ export class SigningKeys {
       const created = await this.insertNewKey(repository);
       await repository.retireAllExcept(created, new Date(this.clock()));
       // Delivered on commit: every listening instance reloads its keys (context.ts).
-      if (this.database.kind === 'postgres') await sql.raw(`notify ${CATALOG_CHANGED_CHANNEL}`).execute(tx);
+      if (this.database.kind === 'postgres') await notifyChange(tx, 'signing-keys');
       return created;
     });
     // A reload that started before the commit may have read the old state: wait it out, then load anew.

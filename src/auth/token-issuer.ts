@@ -1,7 +1,7 @@
 // Access tokens as JWTs per RFC 9068, signed with the current key of signing-keys.ts.
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 

@@ -18,14 +18,14 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Config, ExternalAuthConfig } from '../config.ts';
 import type { ClientRecord, ClientsRepository } from '../storage/repositories/clients.ts';
-import type { Principal } from './index.ts';
+import type { Principal } from './principal.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 import { ACCESS_TOKEN_TYPE } from './token-issuer.ts';
-import { LruCache } from '../services/lru-cache.ts';
-import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../services/ttl-cache.ts';
+import { LruCache } from '../lib/lru-cache.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/ttl-cache.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
 
 /** A presented access token that does not verify; the message says why (safe to show the caller). */

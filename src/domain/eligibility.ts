@@ -1,7 +1,7 @@
 // Which payment methods a shopper may be offered (contract §4, "Eligibility"). One engine serves
 // the storefront's groups and the merchant's "why not?" explanation, so the two cannot disagree.
 import { compareDecimal, type Decimal } from './money.ts';
-import type { CustomerType, PaymentMethod } from './payment-method.ts';
+import type { CustomerType, PaymentMethod } from './catalog.ts';
 
 export const INELIGIBILITY_REASONS = [
   'AMOUNT_BELOW_MINIMUM',

@@ -3,7 +3,7 @@ import { groupIdOf } from './group-id.ts';
 import { encodeInternalData, internalDataOf } from './internal-data.ts';
 import { lowestMonthlyCost, priceSignageText } from './price-signage.ts';
 import type { Decimal } from './money.ts';
-import { CUSTOMER_TYPES, customerTypesOf, type CustomerType, type PaymentMethod, type Store } from './payment-method.ts';
+import { CUSTOMER_TYPES, customerTypesOf, type CustomerType, type PaymentMethod, type Store } from './catalog.ts';
 
 export interface PaymentMethodGroup {
   id: string;

@@ -2,7 +2,7 @@
 // standard base64 of UTF-8 JSON; its shape is versioned by `v` and may change without notice.
 import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCost } from './price-signage.ts';
-import type { PaymentMethod, Store } from './payment-method.ts';
+import type { PaymentMethod, Store } from './catalog.ts';
 
 export interface InternalData {
   v: 1;

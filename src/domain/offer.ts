@@ -1,7 +1,7 @@
 // What a storefront session is offered, and why each method is or is not part of it.
 import { ineligibilityReasons, type EligibilityQuery, type IneligibilityReason } from './eligibility.ts';
 import { groupOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
-import type { PaymentMethod, StoreCatalog } from './payment-method.ts';
+import type { PaymentMethod, StoreMethods } from './catalog.ts';
 
 export interface OfferQuery extends EligibilityQuery {
   flattened: boolean;
@@ -18,7 +18,7 @@ export interface ExplainedOffer {
   groups: PaymentMethodGroup[];
 }
 
-export function explainOffer(catalog: StoreCatalog, query: OfferQuery): ExplainedOffer {
+export function explainOffer(catalog: StoreMethods, query: OfferQuery): ExplainedOffer {
   const methods = catalog.methods.map((method) => {
     const reasons = ineligibilityReasons(method, query);
     return { method, eligible: reasons.length === 0, reasons };
@@ -30,6 +30,6 @@ export function explainOffer(catalog: StoreCatalog, query: OfferQuery): Explaine
   return { methods, groups };
 }
 
-export function offerGroups(catalog: StoreCatalog, query: OfferQuery): PaymentMethodGroup[] {
+export function offerGroups(catalog: StoreMethods, query: OfferQuery): PaymentMethodGroup[] {
   return explainOffer(catalog, query).groups;
 }

@@ -1,6 +1,6 @@
 // Price signage: the "From 440 SEK/month" line a storefront shows under a part-payment option.
 import { addDecimal, ceilToInteger, compareDecimal, multiplyDecimal, type Decimal } from './money.ts';
-import type { PaymentMethod, PaymentPlan, Store } from './payment-method.ts';
+import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
 
 /** Monthly cost of a plan at an amount, in whole currency units: ceil(amount × annuityFactor + administrationFee). */
 export function monthlyCost(plan: PaymentPlan, amount: Decimal): bigint {

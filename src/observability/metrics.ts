@@ -6,9 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppContext } from '../context.ts';
 import type { PurgeStats } from '../services/session-purge.ts';
-import type { CacheStats } from '../services/ttl-cache.ts';
+import type { CacheStats } from '../lib/ttl-cache.ts';
 
 /**
  * Seconds. The storefront's hot path answers in well under 10 ms, so the resolution is there
@@ -147,14 +146,6 @@ export class Metrics {
       });
     }
   }
-}
-
-export function createMetrics(ctx: AppContext): Metrics {
-  return new Metrics({
-    caches: () => [...ctx.catalog.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ctx.offers.stats()],
-    purge: () => ctx.sessionPurge.stats(),
-    pool: ctx.database.pool,
-  });
 }
 
 /** Observes every response (the 404 handler's included). Call on the root instance, before the routes. */

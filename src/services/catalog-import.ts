@@ -15,14 +15,15 @@ import { scrypt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { hashClientSecret, verifyClientSecret } from '../auth/secrets.ts';
-import { loadCatalogValidation, validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog/validate.ts';
+import { hashClientSecret, verifyClientSecret } from '../lib/secret-hash.ts';
+import { loadCatalogValidation, validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog-input/validate.ts';
 import type { Database } from '../storage/schema.ts';
 import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { SCHEMA_VERSION } from '../storage/migrate.ts';
-import { catalogTransaction, type CatalogChanges } from './catalog-changes.ts';
+import { catalogTransaction } from '../storage/catalog-transaction.ts';
+import type { CatalogChanges } from './catalog-changes.ts';
 
 /**
  * Increment on any change to how a catalog is validated or written (defaults, rules, columns):

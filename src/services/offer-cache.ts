@@ -4,12 +4,12 @@
 // view and cart change of a cart, every product page showing a price. Measured (bench/REPORT.md):
 // computing and serializing the groups was most of the hot path's own cost.
 //
-// An entry is tied to the catalog object it was rendered from: CatalogReader returns the same
+// An entry is tied to the catalog object it was rendered from: StoreMethodsReader returns the same
 // object for as long as the store's rows are unchanged and a new one after any change, so an
 // answer is never served from an outdated catalog, and nothing needs invalidating.
-import type { StoreCatalog } from '../domain/payment-method.ts';
-import { LruCache } from './lru-cache.ts';
-import type { CacheStats } from './ttl-cache.ts';
+import type { StoreMethods } from '../domain/catalog.ts';
+import { LruCache } from '../lib/lru-cache.ts';
+import type { CacheStats } from '../lib/ttl-cache.ts';
 
 /**
  * Bounded: an answer of the demo store is about 3.5 KB, so some 35 MB at the most; the amounts
@@ -33,7 +33,7 @@ export interface RenderedOffer {
 }
 
 interface Entry {
-  catalog: StoreCatalog;
+  catalog: StoreMethods;
   value: RenderedOffer;
 }
 
@@ -45,7 +45,7 @@ export class OfferCache {
   }
 
   /** The answer rendered from `catalog` for `key`: cached, or `render()`ed and kept. */
-  get(catalog: StoreCatalog, key: OfferKey, render: () => RenderedOffer): RenderedOffer {
+  get(catalog: StoreMethods, key: OfferKey, render: () => RenderedOffer): RenderedOffer {
     // The campaign comes from the session (up to 100 characters, any text): JSON keeps the parts apart.
     const cacheKey = JSON.stringify([key.storeId, key.campaign ?? null, key.amount, key.customerType ?? null, key.flattened]);
     const cached = this.entries.get(cacheKey, (entry) => entry.catalog === catalog);

@@ -4,7 +4,7 @@
 // whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import type { Database } from '../storage/schema.ts';
 

@@ -2,14 +2,15 @@
 // they expire (contract §3–4).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import { Errors } from '../errors.ts';
 import type { Database } from '../storage/schema.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
-import { LruCache } from './lru-cache.ts';
-import type { CacheStats } from './ttl-cache.ts';
-import { WriteBatcher } from './write-batcher.ts';
+import { LruCache } from '../lib/lru-cache.ts';
+import type { CacheStats } from '../lib/ttl-cache.ts';
+import { WriteBatcher } from '../lib/write-batcher.ts';
+import { isUuid } from '../lib/ids.ts';
 
 /**
  * Sessions are immutable once created, so every instance may keep the ones it has read: a
@@ -25,12 +26,6 @@ export const MAX_CACHED_SESSIONS = 100_000;
  * storefront's reads always find one).
  */
 const INSERT_BATCH = { maxBatch: 100, maxConcurrent: 4 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
 
 export class SessionService {
   private readonly repository: SessionsRepository;

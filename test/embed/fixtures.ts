@@ -2,7 +2,7 @@
 // code (offerGroups), so the stub answers with exactly what the real endpoint would serve.
 import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
-import type { PaymentMethod, PaymentPlan, StoreCatalog } from '../../src/domain/payment-method.ts';
+import type { PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import type { PaymentMethodGroup } from '../../src/domain/grouping.ts';
 
 function decimal(text: string): Decimal {
@@ -56,7 +56,7 @@ const priceInfo = [{ url: PRICE_INFO_URL, type: 'PRICE_INFO', appendAmount: true
  * In display order: Invoice (0–50000), a part-payment bundle of two (1000–50000), Card (0–100000)
  * and Swish (0–2000), so raising the amount past 2000 drops Swish and keeps the others.
  */
-export const CATALOG: StoreCatalog = {
+export const CATALOG: StoreMethods = {
   store: {
     id: STORE_ID,
     merchantId: 'm-test',

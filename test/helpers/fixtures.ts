@@ -1,6 +1,6 @@
 // Small builders for domain objects in unit tests.
 import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
-import type { PaymentMethod, PaymentPlan, Store } from '../../src/domain/payment-method.ts';
+import type { PaymentMethod, PaymentPlan, Store } from '../../src/domain/catalog.ts';
 
 export function dec(text: string): Decimal {
   const value = parseDecimal(text);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../../src/app.ts';
-import type { Clock } from '../../src/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { demoCredentials } from '../../src/demo.ts';

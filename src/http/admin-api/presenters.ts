@@ -2,7 +2,7 @@
 // numbers on the wire (like the merchant listing), which carry any 2-decimal amount (and any
 // 12-decimal factor below 10^3) exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
-import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
+import type { PaymentMethod, Store } from '../../domain/catalog.ts';
 import { presentPaymentMethod as presentListedPaymentMethod } from '../presenters/payment-method.ts';
 import type { Page } from '../../services/admin/index.ts';
 import type { ClientSummary } from '../../storage/repositories/clients.ts';

@@ -3,8 +3,8 @@
 // them with the catalog file's rules (catalog/validate.ts) so that a refused body names its field
 // exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
 import { Type, type TSchema } from 'typebox';
-import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog/entity-schemas.ts';
-import { ClientSchema, MerchantId } from '../../catalog/schema.ts';
+import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog-input/entity-schemas.ts';
+import { ClientSchema, MerchantId } from '../../catalog-input/schema.ts';
 import { PageSchema } from '../merchant-api/schemas.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 

@@ -40,7 +40,7 @@ export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): 
       const { store_id: storeId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
       const { amount, customerType, campaign, flattened = false } = request.query;
-      const explained = await ctx.merchantCatalog.explain(storeId.toLowerCase(), { amount, customerType, campaign, flattened });
+      const explained = await ctx.merchantListing.explain(storeId.toLowerCase(), { amount, customerType, campaign, flattened });
       return reply.header('cache-control', 'private, no-cache').send({
         amount,
         customerType: customerType ?? null,

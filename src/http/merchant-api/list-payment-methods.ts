@@ -38,7 +38,7 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
       const { store_id: storeId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
       const { amount, page = 0, size = 100 } = request.query;
-      const result = await ctx.merchantCatalog.listPage(storeId.toLowerCase(), { amount, page, size });
+      const result = await ctx.merchantListing.listPage(storeId.toLowerCase(), { amount, page, size });
       return reply
         .header('cache-control', 'private, no-cache')
         .send({ content: result.methods.map(presentPaymentMethod), page: result.page });

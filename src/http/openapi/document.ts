@@ -5,7 +5,7 @@
 import type { FastifySchema } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { TOKEN_PATH } from '../../auth/oauth.ts';
-import { KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/payment-method.ts';
+import { KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
 import {
   EligibilityResponse,
   LegalLinkSchema,

@@ -72,7 +72,7 @@ export function authenticate(ctx: AppContext, requiredScope: string): onRequestH
 export async function requireStoreGrant(ctx: AppContext, request: FastifyRequest, storeId: string): Promise<void> {
   const principal = request.principal;
   if (!principal) throw new Errors.INTERNAL();
-  const owner = await ctx.catalog.storeOwner(storeId.toLowerCase());
+  const owner = await ctx.storeMethods.storeOwner(storeId.toLowerCase());
   if (owner === undefined || owner !== principal.merchantId) {
     // RFC 6750 §3.1: the token is valid but does not reach this resource.
     throw withHeaders(new Errors.STORE_NOT_GRANTED(storeId), {

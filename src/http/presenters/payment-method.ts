@@ -2,7 +2,7 @@
 // Limits are exact decimals inside; the API carries them as JSON numbers (the spec's type), which
 // represent any 2-decimal amount below 2^53 cents exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
-import type { PaymentMethod } from '../../domain/payment-method.ts';
+import type { PaymentMethod } from '../../domain/catalog.ts';
 
 export function presentPaymentMethod(m: PaymentMethod) {
   return {

@@ -49,7 +49,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       const timing = new ServerTiming();
       const session = await ctx.sessions.requireActive(request.params.sessionId);
       timing.mark('session');
-      const catalog = await ctx.catalog.storeCatalog(session.storeId);
+      const catalog = await ctx.storeMethods.storeMethods(session.storeId);
       timing.mark('catalog');
       // Serialized with this route's own response schema, once per catalog and question (the
       // answers are cached rendered: services/offer-cache.ts).

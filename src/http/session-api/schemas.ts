@@ -1,7 +1,7 @@
 // Schemas of the session API (spec §2, contract §3–4): they validate requests, serialize
 // responses and describe both in the OpenAPI document.
 import { Type } from 'typebox';
-import { CUSTOMER_TYPES, KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/payment-method.ts';
+import { CUSTOMER_TYPES, KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
 
 export const CustomerTypeSchema = Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
   description: 'NATURAL (consumers, B2C) or LEGAL (businesses, B2B).',

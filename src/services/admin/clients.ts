@@ -3,8 +3,8 @@
 // and never listed.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashClientSecret, verifyClientSecret } from '../../auth/secrets.ts';
-import { validateClientBody } from '../../catalog/validate.ts';
+import { hashClientSecret, verifyClientSecret } from '../../lib/secret-hash.ts';
+import { validateClientBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { ClientsRepository, type ClientSummary } from '../../storage/repositories/clients.ts';
 import type { Database } from '../../storage/schema.ts';

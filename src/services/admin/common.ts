@@ -1,11 +1,11 @@
 // Shared by the admin services: paging, refused bodies, references a body names.
 import type { Transaction } from 'kysely';
-import { CatalogValidationError, loadCatalogValidation, type KnownReferences } from '../../catalog/validate.ts';
+import { CatalogValidationError, loadCatalogValidation, type KnownReferences } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import type { Database } from '../../storage/schema.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
-import { isUuid } from '../sessions.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export interface PageRequest {
   /** 0-based page number. */

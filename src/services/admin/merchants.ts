@@ -1,6 +1,6 @@
 // Merchants for the admin API (contract §6).
 import type { Kysely } from 'kysely';
-import { validateMerchantBody } from '../../catalog/validate.ts';
+import { validateMerchantBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { MerchantsRepository, type MerchantRecord } from '../../storage/repositories/merchants.ts';

@@ -2,14 +2,14 @@
 // method object of the catalog. Deleting a method never breaks a session: it is simply no longer
 // offered.
 import type { Kysely } from 'kysely';
-import { validatePaymentMethodBody } from '../../catalog/validate.ts';
-import type { PaymentMethod } from '../../domain/payment-method.ts';
+import { validatePaymentMethodBody } from '../../catalog-input/validate.ts';
+import type { PaymentMethod } from '../../domain/catalog.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
-import { isUuid } from '../sessions.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
 
 export class AdminPaymentMethods {

@@ -1,14 +1,14 @@
 // Stores for the admin API (contract §6). Deleting a store deletes its payment methods (foreign key
 // cascade); sessions of the store keep answering, with nothing eligible.
 import type { Kysely } from 'kysely';
-import { validateStoreBody } from '../../catalog/validate.ts';
-import type { Store } from '../../domain/payment-method.ts';
+import { validateStoreBody } from '../../catalog-input/validate.ts';
+import type { Store } from '../../domain/catalog.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
-import { isUuid } from '../sessions.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
 
 export class AdminStores {

@@ -2,7 +2,7 @@
 // the same catalog twice changes nothing (not even updated_at).
 import { sql, type Transaction } from 'kysely';
 import { compareDecimal, formatDecimal } from '../../domain/money.ts';
-import type { PaymentMethod, Store } from '../../domain/payment-method.ts';
+import type { PaymentMethod, Store } from '../../domain/catalog.ts';
 import type { Database } from '../schema.ts';
 import { numeric } from './stores.ts';
 import { upsertOutcome, type WriteResult } from './write-result.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { LegalLink, PaymentMethod, PaymentPlan } from '../../domain/payment-method.ts';
+import type { LegalLink, PaymentMethod, PaymentPlan } from '../../domain/catalog.ts';
 import type { Database, PaymentMethodsTable } from '../schema.ts';
 import { numeric } from './stores.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { parseDecimal, type Decimal } from '../../domain/money.ts';
-import type { Store } from '../../domain/payment-method.ts';
+import type { Store } from '../../domain/catalog.ts';
 import type { Database, StoresTable } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientSecretVerifier, hashClientSecret, verifyClientSecret } from '../../src/auth/secrets.ts';
+import { ClientSecretVerifier } from '../../src/auth/secrets.ts';
+import { hashClientSecret, verifyClientSecret } from '../../src/lib/secret-hash.ts';
 
 describe('client secret hashes', () => {
   it('are self-describing scrypt hashes with a random salt', async () => {

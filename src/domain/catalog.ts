@@ -72,7 +72,7 @@ export interface Store {
  * A store with its methods in display order (contract §4: sortOrder, then name compared byte-wise,
  * then id), the order the repository reads them in. Group retrieval works from this.
  */
-export interface StoreCatalog {
+export interface StoreMethods {
   store: Store;
   methods: PaymentMethod[];
 }

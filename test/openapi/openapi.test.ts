@@ -13,7 +13,7 @@ import { readConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { demoCredentials } from '../../src/demo.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
-import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from '../../src/http/openapi/generate.ts';
+import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from '../../src/openapi-generator.ts';
 import { openApiPath, registeredRoutes } from '../../src/http/openapi/openapi.ts';
 import { OPERATION_DOCS } from '../../src/http/openapi/operation-docs.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
@@ -476,7 +476,7 @@ const PROBES: Record<string, Probe[]> = {
     {
       status: 500,
       what: 'an unexpected fault',
-      arrange: (f) => vi.spyOn(f.ctx.catalog, 'storeCatalog').mockRejectedValueOnce(fault()),
+      arrange: (f) => vi.spyOn(f.ctx.storeMethods, 'storeMethods').mockRejectedValueOnce(fault()),
       request: (f) => groups(f.session),
     },
     {
@@ -496,13 +496,13 @@ const PROBES: Record<string, Probe[]> = {
     {
       status: 500,
       what: 'an unexpected fault',
-      arrange: (f) => vi.spyOn(f.ctx.merchantCatalog, 'listPage').mockRejectedValueOnce(fault()),
+      arrange: (f) => vi.spyOn(f.ctx.merchantListing, 'listPage').mockRejectedValueOnce(fault()),
       request: (f) => listing(f),
     },
     {
       status: 503,
       what: 'the database unreachable',
-      arrange: (f) => vi.spyOn(f.ctx.catalog, 'storeOwner').mockRejectedValueOnce(unreachable()),
+      arrange: (f) => vi.spyOn(f.ctx.storeMethods, 'storeOwner').mockRejectedValueOnce(unreachable()),
       request: (f) => listing(f),
     },
   ],
@@ -521,13 +521,13 @@ const PROBES: Record<string, Probe[]> = {
     {
       status: 500,
       what: 'an unexpected fault',
-      arrange: (f) => vi.spyOn(f.ctx.merchantCatalog, 'explain').mockRejectedValueOnce(fault()),
+      arrange: (f) => vi.spyOn(f.ctx.merchantListing, 'explain').mockRejectedValueOnce(fault()),
       request: (f) => eligibility(f),
     },
     {
       status: 503,
       what: 'the database unreachable',
-      arrange: (f) => vi.spyOn(f.ctx.merchantCatalog, 'explain').mockRejectedValueOnce(unreachable()),
+      arrange: (f) => vi.spyOn(f.ctx.merchantListing, 'explain').mockRejectedValueOnce(unreachable()),
       request: (f) => eligibility(f),
     },
   ],

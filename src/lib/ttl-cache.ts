@@ -9,7 +9,7 @@
 // query per key and period, not one per request. Such answers are counted (`stale`,
 // pms_cache_stale_total) and invalidate() keeps the value for this purpose (it only marks the
 // entry as needing a reload).
-import type { Clock } from '../clock.ts';
+import type { Clock } from './clock.ts';
 
 /** A cache's counters since it was made; read when the metrics are scraped. */
 export interface CacheStats {

@@ -1,12 +1,12 @@
 // The OpenAPI document without a running service: the app is built on an in-memory PGlite, asked for
 // its document and closed. `npm run openapi` (`pms openapi --out openapi.json`) writes it to openapi.json;
 // test/db/openapi.test.ts checks that the committed file is current.
-import { build } from '../../app.ts';
-import { readConfig } from '../../config.ts';
-import { createContext } from '../../context.ts';
-import { openPGlite } from '../../storage/database.ts';
-import { migrateToLatest } from '../../storage/migrate.ts';
-import { openApiDocument } from './openapi.ts';
+import { build } from './app.ts';
+import { readConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { openPGlite } from './storage/database.ts';
+import { migrateToLatest } from './storage/migrate.ts';
+import { openApiDocument } from './http/openapi/openapi.ts';
 
 /** The server URL of the committed document: fixed, so that the file does not depend on the machine. */
 export const DOCUMENT_PUBLIC_URL = 'http://localhost:3000';

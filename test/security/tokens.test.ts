@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, base64url, decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPrivateKey } from '../auth/setup.ts';
+import { currentPrivateKey } from '../helpers/oauth.ts';
 import {
   FJALL,
   NORDIC,

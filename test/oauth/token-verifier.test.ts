@@ -3,10 +3,10 @@
 import { SignJWT, base64url, decodeProtectedHeader, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthServices, TokenRejected } from '../../src/auth/index.ts';
-import { hashClientSecret } from '../../src/auth/secrets.ts';
+import { hashClientSecret } from '../../src/lib/secret-hash.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { CLIENTS, MERCHANT, PUBLIC_URL, currentPrivateKey, issue, manualClock, startAuthTest, type AuthTest } from './setup.ts';
+import { CLIENTS, MERCHANT, PUBLIC_URL, currentPrivateKey, issue, manualClock, startAuthTest, type AuthTest } from '../helpers/oauth.ts';
 
 let t: AuthTest;
 

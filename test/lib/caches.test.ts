@@ -2,10 +2,10 @@
 // and LruCache (sessions, verified tokens; bounded, found values only), and OfferCache (rendered
 // storefront answers).
 import { describe, expect, it } from 'vitest';
-import type { StoreCatalog } from '../../src/domain/payment-method.ts';
-import { LruCache } from '../../src/services/lru-cache.ts';
+import type { StoreMethods } from '../../src/domain/catalog.ts';
+import { LruCache } from '../../src/lib/lru-cache.ts';
 import { OfferCache } from '../../src/services/offer-cache.ts';
-import { TtlCache } from '../../src/services/ttl-cache.ts';
+import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
 function clock(start = 0) {
   let now = start;
@@ -153,8 +153,8 @@ describe('LruCache', () => {
 });
 
 describe('OfferCache', () => {
-  const catalogA = { store: { id: 's' }, methods: [] } as unknown as StoreCatalog;
-  const catalogB = { store: { id: 's' }, methods: [] } as unknown as StoreCatalog;
+  const catalogA = { store: { id: 's' }, methods: [] } as unknown as StoreMethods;
+  const catalogB = { store: { id: 's' }, methods: [] } as unknown as StoreMethods;
   const key = { storeId: 's', campaign: undefined, amount: '100', customerType: undefined, flattened: false };
 
   it('renders once per catalog object and question', () => {

@@ -2,7 +2,7 @@
 // lifetime; every use still checks its times against the clock and its client's registration.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenRejected } from '../../src/auth/index.ts';
-import { CLIENTS, issue, startAuthTest, type AuthTest } from './setup.ts';
+import { CLIENTS, issue, startAuthTest, type AuthTest } from '../helpers/oauth.ts';
 
 let t: AuthTest;
 

@@ -4,7 +4,7 @@
 import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
-import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/payment-method.ts';
+import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/catalog.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
 import { monthlyCost, lowestMonthlyCost } from '../../src/domain/price-signage.ts';
-import type { PaymentMethod } from '../../src/domain/payment-method.ts';
+import type { PaymentMethod } from '../../src/domain/catalog.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 
 const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';

@@ -1,7 +1,7 @@
 // POST /oauth2/token (RFC 6749 §4.4), the JWKS and the RFC 8414 metadata, through inject().
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENTS, PUBLIC_URL, basic, oauthApp, requestToken, startAuthTest, type AuthTest } from './setup.ts';
+import { CLIENTS, PUBLIC_URL, basic, oauthApp, requestToken, startAuthTest, type AuthTest } from '../helpers/oauth.ts';
 
 let t: AuthTest;
 

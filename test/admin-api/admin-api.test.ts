@@ -9,7 +9,7 @@ import { build } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
-import { LISTENER_APPLICATION_NAME } from '../../src/services/catalog-changes.ts';
+import { LISTENER_APPLICATION_NAME } from '../../src/storage/change-channel.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';

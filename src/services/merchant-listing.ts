@@ -3,20 +3,20 @@
 import type { Kysely } from 'kysely';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
-import type { PaymentMethod } from '../domain/payment-method.ts';
+import type { PaymentMethod } from '../domain/catalog.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
-import type { CatalogReader } from './catalog-reader.ts';
+import type { StoreMethodsReader } from './store-methods-reader.ts';
 
 export interface ListingPage {
   methods: PaymentMethod[];
   page: { number: number; size: number; totalElements: number; totalPages: number };
 }
 
-export class MerchantCatalogService {
+export class MerchantListingService {
   private readonly methods: PaymentMethodsRepository;
 
-  constructor(db: Kysely<Database>, private readonly catalog: CatalogReader) {
+  constructor(db: Kysely<Database>, private readonly catalog: StoreMethodsReader) {
     this.methods = new PaymentMethodsRepository(db);
   }
 
@@ -35,7 +35,7 @@ export class MerchantCatalogService {
 
   /** Every method with the rules it fails, and the groups a session would get: one engine for both. */
   async explain(storeId: string, query: Omit<OfferQuery, 'amount'> & { amount: string }): Promise<ExplainedOffer> {
-    const catalog = await this.catalog.storeCatalog(storeId);
+    const catalog = await this.catalog.storeMethods(storeId);
     if (!catalog) return { methods: [], groups: [] };
     return explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)! });
   }

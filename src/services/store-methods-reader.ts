@@ -6,24 +6,24 @@
 // most MAX_STALE_ON_ERROR_MS (stale-on-error, counted in pms_cache_stale_total): storefronts of
 // sessions already cached keep working through a short outage.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { StoreCatalog } from '../domain/payment-method.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { StoreMethods } from '../domain/catalog.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
-import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from './ttl-cache.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/ttl-cache.ts';
 
 const CACHE_TTL_MS = 1000;
 const MAX_CACHED_STORES = 10_000;
 
-export class CatalogReader {
+export class StoreMethodsReader {
   private readonly stores: StoresRepository;
   private readonly methods: PaymentMethodsRepository;
-  private readonly catalogs: TtlCache<string, StoreCatalog | undefined>;
+  private readonly catalogs: TtlCache<string, StoreMethods | undefined>;
   private readonly owners: TtlCache<string, string | undefined>;
   /** The catalog last loaded per store, with its rows as JSON: an unchanged reload returns it. */
-  private readonly loaded = new Map<string, { rows: string; catalog: StoreCatalog }>();
+  private readonly loaded = new Map<string, { rows: string; catalog: StoreMethods }>();
 
   constructor(db: Kysely<Database>, clock: Clock) {
     this.stores = new StoresRepository(db);
@@ -43,14 +43,14 @@ export class CatalogReader {
    * back for as long as the store's rows are unchanged, even across reloads: answers rendered from
    * it stay valid exactly that long (services/offer-cache.ts).
    */
-  storeCatalog(storeId: string): Promise<StoreCatalog | undefined> {
+  storeMethods(storeId: string): Promise<StoreMethods | undefined> {
     return this.catalogs.get(storeId, async (id) => {
       const store = await this.stores.findById(id);
       if (!store) {
         this.loaded.delete(id);
         return undefined;
       }
-      const fresh: StoreCatalog = { store, methods: await this.methods.listByStore(id) };
+      const fresh: StoreMethods = { store, methods: await this.methods.listByStore(id) };
       const rows = JSON.stringify(fresh, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
       const previous = this.loaded.get(id);
       if (previous?.rows === rows) return previous.catalog;

@@ -6,7 +6,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthServices, TokenRejected, type AuthServices } from '../../src/auth/index.ts';
 import { readConfig } from '../../src/config.ts';
-import { CLIENTS, MERCHANT, PUBLIC_URL, issue, startAuthTest, type AuthTest } from './setup.ts';
+import { CLIENTS, MERCHANT, PUBLIC_URL, issue, startAuthTest, type AuthTest } from '../helpers/oauth.ts';
 
 const ISSUER = 'https://idp.example.com/';
 const KID = 'idp-key-1';

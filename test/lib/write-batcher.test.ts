@@ -1,6 +1,6 @@
 // WriteBatcher: group commit for session creation (src/services/write-batcher.ts).
 import { describe, expect, it } from 'vitest';
-import { WriteBatcher } from '../../src/services/write-batcher.ts';
+import { WriteBatcher } from '../../src/lib/write-batcher.ts';
 
 /** A writer whose writes finish only when the test says so. */
 function controlledWriter(fail: (items: number[]) => Error | undefined = () => undefined) {

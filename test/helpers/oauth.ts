@@ -3,17 +3,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock } from '../../src/clock.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import { hashClientSecret } from '../../src/auth/secrets.ts';
+import { hashClientSecret } from '../../src/lib/secret-hash.ts';
 import { oauthRoutes } from '../../src/http/oauth/routes.ts';
 import { registerErrorHandling } from '../../src/http/plugins/error-handler.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from '../../src/http/plugins/json-body.ts';
 import { registerValidation } from '../../src/http/plugins/validation.ts';
 import type { DatabaseHandle } from '../../src/storage/database.ts';
 import { ClientsRepository } from '../../src/storage/repositories/clients.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const PUBLIC_URL = 'http://pms.test';
 export const MERCHANT = 'm-auth-test';

@@ -1,6 +1,6 @@
 // Catalog file application (contract §6): validated whole, applied by idempotent upsert, secrets hashed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogValidationError } from '../../src/catalog/validate.ts';
+import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
