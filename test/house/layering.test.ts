@@ -28,9 +28,9 @@ describe('house rules', () => {
 
   it('the rules catch a violation (a domain module importing storage)', async () => {
     const config = require(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
-    const rule = config.forbidden!.find((r) => r.name === 'domain-is-pure')!;
-    expect(new RegExp(rule.from.path as string).test('src/domain/money.ts')).toBe(true);
-    expect(new RegExp(rule.to.pathNot as string).test('src/storage/database.ts')).toBe(false);
+    const rule = config.forbidden!.find((r) => r.name === 'domain-is-pure') as { from: { path: string }; to: { pathNot: string } };
+    expect(new RegExp(rule.from.path).test('src/domain/money.ts')).toBe(true);
+    expect(new RegExp(rule.to.pathNot).test('src/storage/database.ts')).toBe(false);
   });
 
   it('no tracked file outside test/ refers to documents outside the repository', () => {

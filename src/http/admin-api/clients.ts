@@ -18,7 +18,7 @@ import {
   ClientParams,
   Deleted,
   PAGE_PARAMETERS,
-  errorResponses,
+  adminErrorResponses,
 } from './schemas.ts';
 
 export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,7 +33,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         querystring: ByMerchantQuery,
-        response: { 200: AdminClientPage, ...errorResponses(400) },
+        response: { 200: AdminClientPage, ...adminErrorResponses(400) },
       },
       preValidation: singleValuedQuery([...PAGE_PARAMETERS, 'merchantId'], []),
     },
@@ -52,7 +52,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: ClientParams,
-        response: { 200: AdminClientSchema, ...errorResponses(400, 404) },
+        response: { 200: AdminClientSchema, ...adminErrorResponses(400, 404) },
       },
     },
     async (request) => presentClient(await ctx.admin.clients.get(request.params.clientId)),
@@ -68,7 +68,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: ADMIN_SECURITY,
         params: ClientParams,
         body: ClientBodySchema,
-        response: { 200: AdminClientPutResponse, 201: AdminClientPutResponse, ...errorResponses(400, 413, 415) },
+        response: { 200: AdminClientPutResponse, 201: AdminClientPutResponse, ...adminErrorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: ClientParams,
-        response: { 200: AdminClientSecretResponse, ...errorResponses(400, 404) },
+        response: { 200: AdminClientSecretResponse, ...adminErrorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: ClientParams,
-        response: { 204: Deleted, ...errorResponses(400, 404) },
+        response: { 204: Deleted, ...adminErrorResponses(400, 404) },
       },
     },
     async (request, reply) => {

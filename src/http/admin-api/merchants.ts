@@ -15,7 +15,7 @@ import {
   MerchantParams,
   PAGE_PARAMETERS,
   PageQuery,
-  errorResponses,
+  adminErrorResponses,
 } from './schemas.ts';
 
 export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,7 +30,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         querystring: PageQuery,
-        response: { 200: AdminMerchantPage, ...errorResponses(400) },
+        response: { 200: AdminMerchantPage, ...adminErrorResponses(400) },
       },
       preValidation: singleValuedQuery(PAGE_PARAMETERS, []),
     },
@@ -49,7 +49,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: MerchantParams,
-        response: { 200: AdminMerchantSchema, ...errorResponses(400, 404) },
+        response: { 200: AdminMerchantSchema, ...adminErrorResponses(400, 404) },
       },
     },
     async (request) => presentMerchant(await ctx.admin.merchants.get(request.params.id)),
@@ -65,7 +65,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: ADMIN_SECURITY,
         params: MerchantParams,
         body: MerchantBodySchema,
-        response: { 200: AdminMerchantSchema, 201: AdminMerchantSchema, ...errorResponses(400, 413, 415) },
+        response: { 200: AdminMerchantSchema, 201: AdminMerchantSchema, ...adminErrorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -83,7 +83,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: MerchantParams,
-        response: { 204: Deleted, ...errorResponses(400, 404, 409) },
+        response: { 204: Deleted, ...adminErrorResponses(400, 404, 409) },
       },
     },
     async (request, reply) => {

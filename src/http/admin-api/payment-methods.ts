@@ -16,7 +16,7 @@ import {
   PaymentMethodBodySchema,
   PaymentMethodListQuery,
   UuidParams,
-  errorResponses,
+  adminErrorResponses,
 } from './schemas.ts';
 
 export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,7 +31,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         querystring: PaymentMethodListQuery,
-        response: { 200: AdminPaymentMethodPage, ...errorResponses(400) },
+        response: { 200: AdminPaymentMethodPage, ...adminErrorResponses(400) },
       },
       preValidation: singleValuedQuery([...PAGE_PARAMETERS, 'storeId'], []),
     },
@@ -50,7 +50,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: UuidParams,
-        response: { 200: AdminPaymentMethodSchema, ...errorResponses(400, 404) },
+        response: { 200: AdminPaymentMethodSchema, ...adminErrorResponses(400, 404) },
       },
     },
     async (request) => presentPaymentMethod(await ctx.admin.paymentMethods.get(request.params.id)),
@@ -66,7 +66,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
         security: ADMIN_SECURITY,
         params: UuidParams,
         body: PaymentMethodBodySchema,
-        response: { 200: AdminPaymentMethodSchema, 201: AdminPaymentMethodSchema, ...errorResponses(400, 413, 415) },
+        response: { 200: AdminPaymentMethodSchema, 201: AdminPaymentMethodSchema, ...adminErrorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: UuidParams,
-        response: { 204: Deleted, ...errorResponses(400, 404) },
+        response: { 204: Deleted, ...adminErrorResponses(400, 404) },
       },
     },
     async (request, reply) => {

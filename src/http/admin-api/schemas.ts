@@ -6,7 +6,7 @@ import { Type, type TSchema } from 'typebox';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog-input/entity-schemas.ts';
 import { ClientSchema, MerchantId } from '../../catalog-input/schema.ts';
 import { PageSchema } from '../merchant-api/schemas.ts';
-import { ErrorResponse } from '../schemas/common.ts';
+import { errorResponses } from '../schemas/common.ts';
 
 export { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema };
 
@@ -116,8 +116,7 @@ export const AdminPaymentMethodPage = pageOf(AdminPaymentMethodSchema);
 
 export const Deleted = Type.Null({ description: 'Deleted; no body.' });
 
-/** ErrorResponse for each status, plus the ones every admin route can answer (401, 403, 500, 503). */
-export function errorResponses<S extends number>(...statuses: S[]) {
-  const all = [...statuses, 401, 403, 500, 503] as Array<S | 401 | 403 | 500 | 503>;
-  return Object.fromEntries(all.map((status) => [status, ErrorResponse])) as Record<S | 401 | 403 | 500 | 503, typeof ErrorResponse>;
+/** The error statuses of an admin route: its own, plus the ones every admin route can answer (401, 403, 500, 503). */
+export function adminErrorResponses<S extends number>(...statuses: S[]) {
+  return errorResponses<S | 401 | 403 | 500 | 503>(...statuses, 401, 403, 500, 503);
 }

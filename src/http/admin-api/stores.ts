@@ -16,7 +16,7 @@ import {
   PAGE_PARAMETERS,
   StoreBodySchema,
   UuidParams,
-  errorResponses,
+  adminErrorResponses,
 } from './schemas.ts';
 
 export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,7 +31,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         querystring: ByMerchantQuery,
-        response: { 200: AdminStorePage, ...errorResponses(400) },
+        response: { 200: AdminStorePage, ...adminErrorResponses(400) },
       },
       preValidation: singleValuedQuery([...PAGE_PARAMETERS, 'merchantId'], []),
     },
@@ -50,7 +50,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: UuidParams,
-        response: { 200: AdminStoreSchema, ...errorResponses(400, 404) },
+        response: { 200: AdminStoreSchema, ...adminErrorResponses(400, 404) },
       },
     },
     async (request) => presentStore(await ctx.admin.stores.get(request.params.id)),
@@ -66,7 +66,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: ADMIN_SECURITY,
         params: UuidParams,
         body: StoreBodySchema,
-        response: { 200: AdminStoreSchema, 201: AdminStoreSchema, ...errorResponses(400, 413, 415) },
+        response: { 200: AdminStoreSchema, 201: AdminStoreSchema, ...adminErrorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: UuidParams,
-        response: { 204: Deleted, ...errorResponses(400, 404) },
+        response: { 204: Deleted, ...adminErrorResponses(400, 404) },
       },
     },
     async (request, reply) => {

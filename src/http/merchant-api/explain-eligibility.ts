@@ -14,6 +14,20 @@ export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): 
     {
       schema: {
         operationId: 'explainEligibility',
+        description: [
+          'Answers "why is method X not offered?": for an amount (and optionally a customer type, a campaign ' +
+            'keyword and `flattened`), the groups a storefront session with that campaign would be offered, and for ' +
+            'every method of the store whether it is eligible and every rule it fails.',
+          'The query follows group retrieval: 400 for a missing or repeated parameter, 422 for an invalid one. Needs ' +
+            'an access token of scope `merchant-api` whose client is granted the store.',
+        ].join('\n\n'),
+        'x-docs': {
+          responses: {
+            '200': { description: 'The verdict for every method, and the resulting groups.' },
+            '400': { description: '`amount` missing, or a parameter given more than once.' },
+            '422': { description: 'A parameter is present but invalid (as in group retrieval).' },
+          },
+        },
         summary: 'Which methods a session would be offered for an amount, and every rule each other method fails',
         tags: ['Merchant'],
         security: [{ oauth2: ['merchant-api'] }],

@@ -7,6 +7,7 @@ import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { presentPaymentMethod } from '../presenters/payment-method.ts';
 import { ListingQuery, ListingResponse, StoreParams } from './schemas.ts';
+import { CAMPAIGN_METHOD, INVOICE_METHOD } from './examples.ts';
 
 export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -14,6 +15,27 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
     {
       schema: {
         operationId: 'listPaymentMethods',
+        description: [
+          "Every payment method of the store, campaign and non-campaign alike (with their campaign info), in the " +
+            "store's display order, one page at a time (`page` is 0-based; `size` 1 to 1000, default 100; a page past " +
+            'the end has an empty `content`).',
+          'With `amount`, only the methods whose purchase limits include it (inclusive).',
+          'Needs an access token of scope `merchant-api` whose client is granted the store.',
+        ].join('\n\n'),
+        'x-docs': {
+          responses: {
+            '200': {
+              description: 'One page of payment methods.',
+              examples: {
+                page: {
+                  summary: 'The first page of two methods (of nine) at 1299.95',
+                  value: { content: [CAMPAIGN_METHOD, INVOICE_METHOD], page: { number: 0, size: 2, totalElements: 9, totalPages: 5 } },
+                },
+              },
+            },
+            '400': { description: '`amount` not a plain non-negative decimal, `page` or `size` out of range, or a parameter repeated.' },
+          },
+        },
         summary: "List a store's payment methods with limits, legal links and campaigns",
         tags: ['Merchant'],
         security: [{ oauth2: ['merchant-api'] }],

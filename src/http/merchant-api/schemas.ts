@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
 import { CustomerTypeSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
+import { component } from '../schemas/common.ts';
 
 export const StoreParams = Type.Object({
   store_id: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
@@ -19,13 +20,13 @@ export const ListingQuery = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
 });
 
-export const LegalLinkSchema = Type.Object({
+export const LegalLinkSchema = component('LegalLink', Type.Object({
   url: Type.String({ format: 'uri' }),
   type: Type.String({ description: 'PRICE_INFO is the value in use.' }),
   appendAmount: Type.Boolean({ description: 'Append the purchase amount to the URL.' }),
-});
+}));
 
-export const MerchantPaymentMethodSchema = Type.Object({
+export const MerchantPaymentMethodSchema = component('PaymentMethod', Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
   description: Type.String(),
@@ -42,19 +43,19 @@ export const MerchantPaymentMethodSchema = Type.Object({
     keywords: Type.Array(Type.String()),
   }),
   priceSignagePossible: Type.Boolean(),
-});
+}));
 
-export const PageSchema = Type.Object({
+export const PageSchema = component('Page', Type.Object({
   number: Type.Integer(),
   size: Type.Integer(),
   totalElements: Type.Integer(),
   totalPages: Type.Integer(),
-});
+}));
 
-export const ListingResponse = Type.Object({
+export const ListingResponse = component('PaymentMethodPage', Type.Object({
   content: Type.Array(MerchantPaymentMethodSchema),
   page: PageSchema,
-});
+}));
 
 export const EligibilityQuery = Type.Object({
   amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Purchase amount, as in group retrieval.' }),
@@ -63,7 +64,7 @@ export const EligibilityQuery = Type.Object({
   flattened: Type.Optional(Type.Boolean({ description: 'As in group retrieval.' })),
 });
 
-export const EligibilityResponse = Type.Object({
+export const EligibilityResponse = component('EligibilityExplanation', Type.Object({
   amount: Type.String(),
   customerType: Type.Union([CustomerTypeSchema, Type.Null()]),
   campaign: Type.Union([Type.String(), Type.Null()]),
@@ -79,4 +80,4 @@ export const EligibilityResponse = Type.Object({
     }),
   ),
   groups: Type.Array(PaymentMethodGroupSchema, { description: 'Exactly what a storefront session with this campaign is offered.' }),
-});
+}));

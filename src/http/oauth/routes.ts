@@ -19,6 +19,12 @@ import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
 import { REALM, authorizationFieldCount } from '../plugins/authenticate.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 
+/** An access token as issued (demo client, expired long ago), for the document's example. */
+const EXAMPLE_TOKEN =
+  'eyJhbGciOiJFUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6Ik1qcXh0OEZ2TU80cDRMSG1mWXphU1BVRUdpMXBiMWF6WE9GSVVZdVJ0d3MifQ' +
+  '.eyJjbGllbnRfaWQiOiJub3JkaWMtaG9tZS1iYWNrZW5kIiwic2NvcGUiOiJtZXJjaGFudC1hcGkiLCJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjMwMDAiLCJzdWIiOiJub3JkaWMtaG9tZS1iYWNrZW5kIiwiYXVkIjoiaHR0cDovL2xvY2FsaG9zdDozMDAwIiwiaWF0IjoxNzk1MzA0OTExLCJleHAiOjE3OTUzMDg1MTEsImp0aSI6IjM4YjM0NzIzLTBkM2QtNGE5ZC05ZWI0LWM2ZmEyYWI0NDM3ZCJ9' +
+  '.LwZUznNvL_viDLcyAKxehudln-7af5uUTPw48I0xB_YbELdxtwhFmcLet2Mg2uUpWmB2J03666KF7VRHGqV7sQ';
+
 const FORM = 'application/x-www-form-urlencoded';
 const TAG = 'Authorization server';
 
@@ -136,6 +142,70 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'issueToken',
+        description: [
+          'OAuth 2.0 client credentials grant (RFC 6749 §4.4). Authenticate the client with HTTP Basic ' +
+            '(`client_secret_basic`) or with the `client_id` and `client_secret` form fields (`client_secret_post`), ' +
+            'not both.',
+          '`scope` is a space-separated subset of the client\'s scopes (`merchant-api`, `admin`); without it the ' +
+            'token carries all of them.',
+          'The access token is a JWT (RFC 9068, `typ: at+jwt`) signed with a key published at ' +
+            '`/.well-known/jwks.json`; send it as `Authorization: Bearer <access_token>`.',
+          'Errors have the RFC 6749 §5.2 shape `{error, error_description}`, not the `{message, code}` of the other endpoints.',
+        ].join('\n\n'),
+        'x-docs': {
+          requestExamples: {
+            basic: {
+              summary: 'With HTTP Basic client authentication',
+              value: { grant_type: 'client_credentials', scope: 'merchant-api' },
+            },
+            post: {
+              summary: 'With the credentials in the body',
+              value: {
+                grant_type: 'client_credentials',
+                client_id: 'nordic-home-backend',
+                client_secret: 'demo-secret-nordic-home-7Qm2vX9pL4',
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The access token.',
+              headers: { 'Cache-Control': '`no-store`.' },
+              examples: {
+                token: {
+                  summary: 'A merchant-api token',
+                  value: { access_token: EXAMPLE_TOKEN, token_type: 'Bearer', expires_in: 3600, scope: 'merchant-api' },
+                },
+              },
+            },
+            '400': {
+              body: 'OAuthErrorResponse',
+              description:
+                '`invalid_request` (a missing, repeated or malformed parameter, two authentication methods, or a body that ' +
+                'is not form-encoded), `unsupported_grant_type` or `invalid_scope`.',
+              examples: {
+                unsupportedGrantType: {
+                  summary: 'Another grant type',
+                  value: { error: 'unsupported_grant_type', error_description: 'only grant_type=client_credentials is supported' },
+                },
+              },
+            },
+            '401': {
+              body: 'OAuthErrorResponse',
+              description: '`invalid_client`: unknown client or wrong secret.',
+              headers: { 'WWW-Authenticate': '`Basic realm="payment-methods", charset="UTF-8"`.' },
+            },
+            '413': { body: 'OAuthErrorResponse', description: '`invalid_request`: the body exceeds 64 KiB.' },
+            '429': {
+              body: 'OAuthErrorResponse',
+              description:
+                '`invalid_request`: too many token requests for this client id (or, without one, from this address) ' +
+                'this minute. Retry after `Retry-After` seconds.',
+            },
+            '500': { body: 'OAuthErrorResponse', description: '`server_error`: unexpected fault, generic description.' },
+            '503': { body: 'OAuthErrorResponse', description: '`temporarily_unavailable`: the database cannot be reached.' },
+          },
+        },
         summary: 'Issue an access token (OAuth 2.0 client credentials grant)',
         tags: [TAG],
         consumes: [FORM],
@@ -170,6 +240,14 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'jwks',
+        description: 'The public keys that verify the access tokens this server issues (current and recently retired). ' +
+          'Cacheable for 5 minutes.',
+        'x-docs': {
+          responses: {
+            '500': { body: 'ErrorResponse' },
+            '503': { body: 'ErrorResponse' },
+          },
+        },
         summary: 'Public keys that verify access tokens (JWK Set)',
         tags: [TAG],
         response: { 200: JsonWebKeySet },
@@ -187,6 +265,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'authorizationServerMetadata',
+        description: 'RFC 8414 metadata: issuer, token endpoint, JWKS location, grant types and scopes.',
         summary: 'Authorization server metadata (RFC 8414)',
         tags: [TAG],
         response: { 200: AuthorizationServerMetadata },

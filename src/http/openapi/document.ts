@@ -1,44 +1,16 @@
 // The parts of the OpenAPI document that are not in the route schemas (info, tags, security
 // schemes), the per-route transform @fastify/swagger applies, and the finishing pass over the
-// generated document: named component schemas, the prose of operation-docs.ts, and one canonical
+// generated document: named component schemas, each route's own prose and examples (its schema's
+// `x-docs`, route-docs.ts), and one canonical
 // key order so that the document does not depend on the order in which routes were registered.
 import type { FastifySchema } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { TOKEN_PATH } from '../../auth/oauth.ts';
 import { KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
-import {
-  EligibilityResponse,
-  LegalLinkSchema,
-  ListingResponse,
-  MerchantPaymentMethodSchema,
-  PageSchema,
-} from '../merchant-api/schemas.ts';
-import { ErrorResponse } from '../schemas/common.ts';
-import {
-  CreateSessionBody,
-  CustomerTypeSchema,
-  PaymentMethodGroupSchema,
-  PaymentMethodTypeSchema,
-  SessionSchema,
-} from '../session-api/schemas.ts';
-import { DEFAULT_RESPONSES, OPERATION_DOCS, type ResponseDoc } from './operation-docs.ts';
+import { componentName } from '../schemas/common.ts';
+import { DEFAULT_RESPONSES, type ResponseDoc, type RouteDocs } from './route-docs.ts';
 
 type Json = Record<string, unknown>;
-
-/** Route schemas shared by several operations, by identity: each becomes `#/components/schemas/<name>`. */
-const NAMED_SCHEMAS: ReadonlyMap<object, string> = new Map<object, string>([
-  [ErrorResponse, 'ErrorResponse'],
-  [CreateSessionBody, 'CreateSessionRequest'],
-  [SessionSchema, 'Session'],
-  [PaymentMethodGroupSchema, 'PaymentMethodGroup'],
-  [PaymentMethodTypeSchema, 'PaymentMethodType'],
-  [CustomerTypeSchema, 'CustomerType'],
-  [ListingResponse, 'PaymentMethodPage'],
-  [MerchantPaymentMethodSchema, 'PaymentMethod'],
-  [LegalLinkSchema, 'LegalLink'],
-  [PageSchema, 'Page'],
-  [EligibilityResponse, 'EligibilityExplanation'],
-]);
 
 /** Marks a schema to hoist into components (removed again by finishDocument). */
 const COMPONENT = 'x-pms-component';
@@ -152,7 +124,7 @@ function markNamedSchemas(node: unknown): unknown {
   if (!isObject(node)) return node;
   const copy: Json = {};
   for (const [key, value] of Object.entries(node)) copy[key] = markNamedSchemas(value);
-  const name = NAMED_SCHEMAS.get(node);
+  const name = componentName(node);
   if (name !== undefined) copy[COMPONENT] = name;
   return copy;
 }
@@ -172,10 +144,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 interface Operation extends Json {
   operationId?: string;
+  'x-docs'?: RouteDocs;
   tags?: string[];
   description?: string;
   parameters?: Json[];
-  requestBody?: { content: Record<string, Json> };
+  requestBody?: { required?: boolean; content: Record<string, Json> };
   responses: Record<string, Json & { description: string; content?: Record<string, Json>; headers?: Json }>;
 }
 
@@ -266,14 +239,19 @@ function headersOf(docs: ResponseDoc[]): Json | undefined {
 
 const rangeOf = (status: string) => `${status[0]}XX`;
 
-function documentResponses(operation: Operation, components: Components): void {
-  const own = (operation.operationId && OPERATION_DOCS[operation.operationId]?.responses) || {};
+function documentResponses(operation: Operation, docs: RouteDocs | undefined, components: Components): void {
+  const own = docs?.responses ?? {};
   const responses = operation.responses;
   const refinedRanges = new Set<string>();
 
   // Statuses the route's schema leaves out or covers only with a range.
   for (const [status, doc] of Object.entries(own)) {
-    if (doc.body === undefined) continue;
+    if (doc.body === undefined) {
+      if (!responses[status] && !responses[rangeOf(status)]) {
+        throw new Error(`OpenAPI: ${operation.operationId} documents status ${status}, which its schema does not declare`);
+      }
+      continue;
+    }
     const declared = responses[status];
     if (declared) {
       // Declared inline by the route: the same schema as the named component, referenced.
@@ -322,19 +300,18 @@ function hoistComponents(operation: Operation, components: Components): void {
   operation.responses = components.hoist(operation.responses) as Operation['responses'];
 }
 
-/** The prose and examples of operation-docs.ts (second pass). */
+/** Each route's own response prose and examples (its schema's `x-docs`; second pass). */
 function documentOperation(operation: Operation, components: Components): void {
-  const docs = operation.operationId ? OPERATION_DOCS[operation.operationId] : undefined;
-  if (docs) {
-    operation.description = docs.description;
-    if (docs.requestExamples) {
-      const content = operation.requestBody?.content ?? {};
-      const [first] = Object.values(content);
-      if (!first) throw new Error(`OpenAPI: ${operation.operationId} has request examples but no request body`);
-      first.examples = docs.requestExamples;
-    }
+  const docs = operation['x-docs'];
+  delete operation['x-docs'];
+  if (docs?.requestExamples) {
+    const [first] = Object.values(operation.requestBody?.content ?? {});
+    if (!first) throw new Error(`OpenAPI: ${operation.operationId} has request examples but no request body`);
+    first.examples = docs.requestExamples;
   }
-  documentResponses(operation, components);
+  // @fastify/swagger marks every declared body required; a route whose body may be left out says so.
+  if (docs?.requestBodyOptional && operation.requestBody) operation.requestBody.required = false;
+  documentResponses(operation, docs, components);
 }
 
 const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'components'];

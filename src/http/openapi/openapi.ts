@@ -91,6 +91,10 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: OpenA
     {
       schema: {
         operationId: 'getOpenApiDocument',
+        description: 'This document. Readable from any origin; rendered for people at `/docs`.',
+        'x-docs': {
+          responses: { '200': { headers: { 'Cache-Control': '`no-cache`.' } } },
+        },
         summary: 'The OpenAPI 3.1 document of this service',
         tags: ['Operations'],
         response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1.0 document.' }) },

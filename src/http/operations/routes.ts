@@ -14,6 +14,7 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     {
       schema: {
         operationId: 'health',
+        description: 'Answers 200 as long as the process serves requests; it does not touch the database.',
         summary: 'Liveness: the process is up and serving',
         tags: ['Operations'],
         response: { 200: Status },
@@ -27,6 +28,10 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     {
       schema: {
         operationId: 'ready',
+        description: 'Answers 200 when the database answers within 2 seconds, 503 otherwise.',
+        'x-docs': {
+          responses: { '503': { description: 'The database did not answer (in time).' } },
+        },
         summary: 'Readiness: the database answers',
         tags: ['Operations'],
         response: { 200: Status, 503: ErrorResponse },

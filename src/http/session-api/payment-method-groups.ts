@@ -12,6 +12,8 @@ import { etagOf } from '../plugins/etag.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
+import { errorExample } from '../openapi/route-docs.ts';
+import { GROUPS_EXAMPLE } from './examples.ts';
 
 /** The route's path under /v1. */
 export const GROUPS_PATH = '/sessions/:sessionId/payment-method-groups';
@@ -22,6 +24,56 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
     {
       schema: {
         operationId: 'getPaymentMethodGroups',
+        description: [
+          'Called by the storefront, typically from the browser. **No `Authorization` header**: access is by the ' +
+            "session id in the path, which the merchant's backend got from `createSession`. Sessions are " +
+            'time-limited; no merchant credential ever reaches the browser. Any origin may read the response (CORS).',
+          'Checks run in this order: the query (400 for a missing or repeated parameter, 422 for an invalid one), ' +
+            'then the session (404 unknown, 409 expired).',
+          'A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact ' +
+            'decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the ' +
+            "session's campaign (a session without a campaign gets only non-campaign methods).",
+          'Groups are in the store\'s display order. With `flattened=true` every method is a group of its own. ' +
+            'Otherwise methods of type `PROVIDER_PART_PAYMENT_SELECT_NOW` are bundled into one group, and those of ' +
+            '`PROVIDER_PART_PAYMENT_SELECT_LATER` into another (each split by identical customer-type support); the ' +
+            "bundle's `id` is stable for its set of method ids.",
+          '`type` is an extensible enum: accept values not listed. `internalData` is opaque: hand it unchanged to ' +
+            'the payment components (e.g. as the data attribute of a payment-method element); never parse it, its ' +
+            'structure may change without notice.',
+          'Responses may be cached for 10 minutes (`Cache-Control: private, max-age=600`) and carry an `ETag`; ' +
+            'a request with a matching `If-None-Match` answers 304.',
+        ].join('\n\n'),
+        'x-docs': {
+          responses: {
+            '200': {
+              description: 'The groups to offer, in display order; `[]` when nothing is eligible.',
+              headers: { 'Cache-Control': '`private, max-age=600`.', ETag: 'Validator of this body, for `If-None-Match`.' },
+              examples: { groups: { summary: 'Two single methods and a part-payment bundle', value: GROUPS_EXAMPLE } },
+            },
+            '400': {
+              description: '`amount` missing, or `amount`, `customerType` or `flattened` given more than once.',
+              examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER'),
+            },
+            '404': {
+              description: 'No such session (a malformed id included), or a session purged at least 24 hours after it expired.',
+              examples: errorExample('Unknown session', 'Session not found', 'SESSION_NOT_FOUND'),
+            },
+            '409': {
+              description: 'The session has expired (`expiresAt` has passed): the merchant backend must create a new one.',
+              examples: errorExample(
+                'Expired session',
+                'Session expired at 2026-11-22T00:48:31.744Z; the merchant backend must create a new session',
+                'SESSION_EXPIRED',
+              ),
+            },
+            '422': {
+              description:
+                '`amount` does not match `^\\d+(\\.\\d{1,2})?$` (an empty one included), `customerType` is not ' +
+                '`NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`.',
+              examples: errorExample('Invalid amount', 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"', 'INVALID_QUERY_PARAMETER'),
+            },
+          },
+        },
         summary: 'Payment method groups a storefront session may offer for an amount',
         tags: ['Sessions'],
         security: [],

@@ -2,21 +2,22 @@
 // responses and describe both in the OpenAPI document.
 import { Type } from 'typebox';
 import { CUSTOMER_TYPES, KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
+import { component } from '../schemas/common.ts';
 
-export const CustomerTypeSchema = Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
+export const CustomerTypeSchema = component('CustomerType', Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
   description: 'NATURAL (consumers, B2C) or LEGAL (businesses, B2B).',
-});
+}));
 
-export const PaymentMethodTypeSchema = Type.String({
+export const PaymentMethodTypeSchema = component('PaymentMethodType', Type.String({
   description: `Payment method type. An extensible enum: clients must accept values not listed here. Known values: ${KNOWN_PAYMENT_METHOD_TYPES.join(', ')}.`,
   examples: [...KNOWN_PAYMENT_METHOD_TYPES],
-});
+}));
 
 export const CreateSessionParams = Type.Object({
   storeId: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
 });
 
-export const CreateSessionBody = Type.Object(
+export const CreateSessionBody = component('CreateSessionRequest', Type.Object(
   {
     campaign: Type.Optional(
       Type.String({
@@ -27,15 +28,15 @@ export const CreateSessionBody = Type.Object(
     ),
   },
   { description: 'Optional; an absent or empty body means no campaign. Unknown fields are ignored.' },
-);
+));
 
-export const SessionSchema = Type.Object({
+export const SessionSchema = component('Session', Type.Object({
   id: Type.String({ format: 'uuid', description: 'Session id; the storefront uses it in the group retrieval path.' }),
   expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 after it.' }),
   embed: Type.Object({
     src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
   }),
-});
+}));
 
 export const GroupsParams = Type.Object({
   sessionId: Type.String({ description: 'Session id from session creation.' }),
@@ -52,7 +53,7 @@ export const GroupsQuery = Type.Object({
   ),
 });
 
-export const PaymentMethodGroupSchema = Type.Object({
+export const PaymentMethodGroupSchema = component('PaymentMethodGroup', Type.Object({
   id: Type.String({ description: 'Deterministic: SHA-256 (hex) of the sorted method ids joined with ",".' }),
   methodIds: Type.Array(Type.String()),
   title: Type.String(),
@@ -62,6 +63,6 @@ export const PaymentMethodGroupSchema = Type.Object({
   internalData: Type.String({
     description: "Opaque base64 for the provider's web components. Do not parse it; it may change without notice.",
   }),
-});
+}));
 
 export const GroupsResponse = Type.Array(PaymentMethodGroupSchema);

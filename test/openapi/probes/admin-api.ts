@@ -1,0 +1,173 @@
+// The probes of the admin API: the same probes for each of its resources.
+import type { InjectOptions } from 'fastify';
+import { vi } from 'vitest';
+import { CLIENT, fault, type Fixture, type Json, JSON_TYPE, type Probe, STORE, TOO_LARGE, unreachable } from '../harness.ts';
+
+interface AdminResource {
+  /** Collection path under /admin/v1. */
+  path: string;
+  /** Name of the path parameter of one entity. */
+  param: string;
+  service: 'merchants' | 'stores' | 'clients' | 'paymentMethods';
+  /** Id of an entity of the demo catalog. */
+  existing: string;
+  /** A well-formed id nothing has. */
+  missing: string;
+  /** An id the path parameter refuses (400). */
+  invalid: string;
+  /** A fresh well-formed id. */
+  fresh: () => string;
+  /** A valid body for a new entity. */
+  body: Json;
+  /** A body the catalog rules refuse (400). */
+  invalidBody: Json;
+  /** An id whose deletion conflicts with other entities (409), where deletion can conflict. */
+  conflicting?: string;
+}
+
+let counter = 0;
+const next = () => (counter += 1);
+const uuid = () => `00000000-0000-4000-8000-${String(next()).padStart(12, '0')}`;
+
+const ADMIN_RESOURCES: AdminResource[] = [
+  {
+    path: '/admin/v1/merchants',
+    param: 'id',
+    service: 'merchants',
+    existing: 'm-nordic-home',
+    missing: 'm-nobody',
+    invalid: '-not-an-id',
+    fresh: () => `m-probe-${next()}`,
+    body: { name: 'Probe AB' },
+    invalidBody: { name: '' },
+    conflicting: 'm-nordic-home',
+  },
+  {
+    path: '/admin/v1/stores',
+    param: 'id',
+    service: 'stores',
+    existing: STORE,
+    missing: '00000000-0000-4000-8000-ffffffffffff',
+    invalid: 'not-a-uuid',
+    fresh: uuid,
+    body: { merchantId: 'm-nordic-home', name: 'Probe store', currency: 'SEK' },
+    invalidBody: { merchantId: 'm-nordic-home', name: 'Probe store', currency: 'sek' },
+  },
+  {
+    path: '/admin/v1/clients',
+    param: 'clientId',
+    service: 'clients',
+    existing: CLIENT.id,
+    missing: 'nobody',
+    invalid: 'not%20an%20id',
+    fresh: () => `probe-client-${next()}`,
+    body: { merchantId: 'm-nordic-home', scopes: ['merchant-api'] },
+    invalidBody: { merchantId: 'm-nordic-home', scopes: 'merchant-api' },
+  },
+  {
+    path: '/admin/v1/payment-methods',
+    param: 'id',
+    service: 'paymentMethods',
+    existing: '9f44e032-0b86-4592-ac19-ff8f3b87a4f2',
+    missing: '00000000-0000-4000-8000-ffffffffffff',
+    invalid: 'not-a-uuid',
+    fresh: uuid,
+    body: {
+      storeId: STORE,
+      name: 'Probe method',
+      type: 'CARD',
+      minPurchaseLimit: 0,
+      maxPurchaseLimit: 100,
+      minApplicationLimit: 0,
+      maxApplicationLimit: 100,
+      enabledForLegalCustomer: true,
+      enabledForNaturalCustomer: true,
+    },
+    invalidBody: {
+      storeId: STORE,
+      name: 'Probe method',
+      type: 'CARD',
+      minPurchaseLimit: 200,
+      maxPurchaseLimit: 100,
+      minApplicationLimit: 0,
+      maxApplicationLimit: 100,
+      enabledForLegalCustomer: true,
+      enabledForNaturalCustomer: true,
+    },
+  },
+];
+
+function adminProbes(r: AdminResource): Record<string, Probe[]> {
+  const admin = (f: Fixture) => ({ authorization: `Bearer ${f.adminToken}` });
+  const one = `${r.path}/{${r.param}}`;
+  const put = (f: Fixture, id: string, body: unknown = r.body, headers: Record<string, string> = JSON_TYPE): InjectOptions => ({
+    method: 'PUT',
+    url: `${r.path}/${id}`,
+    headers: { ...admin(f), ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  /** An entity created for the probe, so that probes never change the demo catalog. */
+  const created = async (f: Fixture) => {
+    const id = r.fresh();
+    const response = await f.app.inject(put(f, id));
+    if (response.statusCode !== 201) throw new Error(`PUT ${r.path}/${id}: ${response.statusCode} ${response.body}`);
+    return id;
+  };
+  const failing = (method: string, error: () => Error) => (f: Fixture) =>
+    vi.spyOn(f.ctx.admin[r.service] as unknown as Record<string, () => Promise<unknown>>, method).mockRejectedValueOnce(error());
+  const common = (method: string, request: (f: Fixture) => InjectOptions | Promise<InjectOptions>): Probe[] => [
+    { status: 401, what: 'no token', request: async (f) => ({ ...(await request(f)), headers: JSON_TYPE }) },
+    {
+      status: 403,
+      what: 'a token without scope admin',
+      request: async (f) => {
+        const options = await request(f);
+        return { ...options, headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${f.token}` } };
+      },
+    },
+    { status: 500, what: 'an unexpected fault', arrange: failing(method, fault), request },
+    { status: 503, what: 'the database unreachable', arrange: failing(method, unreachable), request },
+  ];
+  const get = (f: Fixture, id: string): InjectOptions => ({ method: 'GET', url: `${r.path}/${id}`, headers: admin(f) });
+  const del = (f: Fixture, id: string): InjectOptions => ({ method: 'DELETE', url: `${r.path}/${id}`, headers: admin(f) });
+  const probes: Record<string, Probe[]> = {
+    [`GET ${r.path}`]: [
+      { status: 200, what: 'a page', request: (f) => ({ method: 'GET', url: `${r.path}?size=2`, headers: admin(f) }) },
+      { status: 400, what: 'size=0', request: (f) => ({ method: 'GET', url: `${r.path}?size=0`, headers: admin(f) }) },
+      ...common('list', (f) => ({ method: 'GET', url: r.path, headers: admin(f) })),
+    ],
+    [`GET ${one}`]: [
+      { status: 200, what: 'an entity of the demo catalog', request: (f) => get(f, r.existing) },
+      { status: 400, what: 'a malformed id', request: (f) => get(f, r.invalid) },
+      { status: 404, what: 'an unknown id', request: (f) => get(f, r.missing) },
+      ...common('get', (f) => get(f, r.existing)),
+    ],
+    [`PUT ${one}`]: [
+      { status: 200, what: 'replacing an entity', request: async (f) => put(f, await created(f)) },
+      { status: 201, what: 'a new entity', request: (f) => put(f, r.fresh()) },
+      { status: 400, what: 'a body the catalog rules refuse', request: (f) => put(f, r.fresh(), r.invalidBody) },
+      { status: 413, what: 'a body over 64 KiB', request: (f) => put(f, r.fresh(), { ...r.body, padding: TOO_LARGE }) },
+      { status: 415, what: 'a text/plain body', request: (f) => put(f, r.fresh(), 'text', { 'content-type': 'text/plain' }) },
+      ...common('put', (f) => put(f, r.fresh())),
+    ],
+    [`DELETE ${one}`]: [
+      { status: 204, what: 'an entity created for it', request: async (f) => del(f, await created(f)) },
+      { status: 400, what: 'a malformed id', request: (f) => del(f, r.invalid) },
+      { status: 404, what: 'an unknown id', request: (f) => del(f, r.missing) },
+      ...(r.conflicting ? [{ status: 409, what: 'an entity others refer to', request: (f: Fixture) => del(f, r.conflicting!) }] : []),
+      ...common('delete', (f) => del(f, r.missing)),
+    ],
+  };
+  if (r.service === 'clients') {
+    const rotate = (f: Fixture, id: string): InjectOptions => ({ method: 'POST', url: `${r.path}/${id}/secret`, headers: admin(f) });
+    probes[`POST ${one}/secret`] = [
+      { status: 200, what: 'a client created for it', request: async (f) => rotate(f, await created(f)) },
+      { status: 400, what: 'a malformed id', request: (f) => rotate(f, r.invalid) },
+      { status: 404, what: 'an unknown id', request: (f) => rotate(f, r.missing) },
+      ...common('rotateSecret', (f) => rotate(f, r.missing)),
+    ];
+  }
+  return probes;
+}
+
+export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes));

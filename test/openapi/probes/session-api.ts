@@ -1,0 +1,73 @@
+// The probes of the session API: for every documented status of every operation, a request that elicits it.
+import { vi } from 'vitest';
+import { bearer, createSession, fault, groups, OTHER_STORE, type Probe, STORE, TOO_LARGE, unreachable, untilRateLimited } from '../harness.ts';
+
+export const PROBES: Record<string, Probe[]> = {
+  'POST /v1/stores/{storeId}/sessions': [
+    { status: 201, what: 'a campaign session', request: (f) => createSession(f, STORE, { payload: '{"campaign":"BLACKWEEK"}' }) },
+    { status: 201, what: 'no body at all', request: (f) => ({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: bearer(f) }) },
+    { status: 400, what: 'an empty campaign', request: (f) => createSession(f, STORE, { payload: '{"campaign":""}' }) },
+    { status: 401, what: 'no token', request: () => ({ method: 'POST', url: `/v1/stores/${STORE}/sessions` }) },
+    { status: 403, what: "another merchant's store", request: (f) => createSession(f, OTHER_STORE) },
+    {
+      status: 413,
+      what: 'a body over 64 KiB',
+      request: (f) => createSession(f, STORE, { payload: JSON.stringify({ padding: TOO_LARGE }) }),
+    },
+    {
+      status: 415,
+      what: 'a text/plain body',
+      request: (f) => createSession(f, STORE, { headers: { 'content-type': 'text/plain' }, payload: 'campaign' }),
+    },
+    {
+      status: 429,
+      what: "too many requests of one client (its budget used up on another's store: 403s)",
+      request: untilRateLimited((f) => createSession({ ...f, token: f.otherToken }, STORE)),
+    },
+    {
+      status: 500,
+      what: 'an unexpected fault',
+      arrange: (f) => vi.spyOn(f.ctx.sessions, 'create').mockRejectedValueOnce(fault()),
+      request: (f) => createSession(f, STORE),
+    },
+    {
+      status: 503,
+      what: 'the database unreachable',
+      arrange: (f) => vi.spyOn(f.ctx.sessions, 'create').mockRejectedValueOnce(unreachable()),
+      request: (f) => createSession(f, STORE),
+    },
+  ],
+
+  'GET /v1/sessions/{sessionId}/payment-method-groups': [
+    { status: 200, what: 'groups at 1299.95', request: (f) => groups(f.session) },
+    {
+      status: 304,
+      what: 'If-None-Match with the current ETag',
+      request: async (f) => {
+        const first = await f.app.inject(groups(f.session));
+        return { ...groups(f.session), headers: { 'if-none-match': String(first.headers.etag) } };
+      },
+    },
+    { status: 400, what: 'no amount', request: (f) => groups(f.session, 'customerType=NATURAL') },
+    { status: 404, what: 'an unknown session', request: () => groups('0b8a3f6e-9d1c-4a8e-bb7e-5f2d1c3a4b5c') },
+    { status: 409, what: 'an expired session', request: (f) => groups(f.expiredSession) },
+    { status: 422, what: 'amount=12.345', request: (f) => groups(f.session, 'amount=12.345') },
+    {
+      status: 429,
+      what: 'too many requests from one address',
+      request: untilRateLimited((f) => ({ ...groups(f.session), remoteAddress: '192.0.2.1' })),
+    },
+    {
+      status: 500,
+      what: 'an unexpected fault',
+      arrange: (f) => vi.spyOn(f.ctx.storeMethods, 'storeMethods').mockRejectedValueOnce(fault()),
+      request: (f) => groups(f.session),
+    },
+    {
+      status: 503,
+      what: 'the database unreachable',
+      arrange: (f) => vi.spyOn(f.ctx.sessions, 'requireActive').mockRejectedValueOnce(unreachable()),
+      request: (f) => groups(f.session),
+    },
+  ],
+};
