@@ -142,6 +142,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'issueToken',
+        // The client authenticates with HTTP Basic, or with its id and secret in the body (no scheme to declare).
+        security: [{ clientSecretBasic: [] }, {}],
         description: [
           'OAuth 2.0 client credentials grant (RFC 6749 §4.4). Authenticate the client with HTTP Basic ' +
             '(`client_secret_basic`) or with the `client_id` and `client_secret` form fields (`client_secret_post`), ' +
@@ -240,6 +242,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'jwks',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         description: 'The public keys that verify the access tokens this server issues (current and recently retired). ' +
           'Cacheable for 5 minutes.',
         'x-docs': {
@@ -265,6 +269,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     {
       schema: {
         operationId: 'authorizationServerMetadata',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         description: 'RFC 8414 metadata: issuer, token endpoint, JWKS location, grant types and scopes.',
         summary: 'Authorization server metadata (RFC 8414)',
         tags: [TAG],

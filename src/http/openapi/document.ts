@@ -84,10 +84,16 @@ export function baseDocument(publicUrl: string): Json {
       title: 'Payment method sessions',
       version: packageJson.version,
       description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: publicUrl }],
     components: {
       securitySchemes: {
+        clientSecretBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'The token endpoint only: the client id and secret, form-encoded, as HTTP Basic credentials (RFC 6749 §2.3.1).',
+        },
         oauth2: {
           type: 'oauth2',
           description:

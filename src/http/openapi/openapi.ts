@@ -91,6 +91,8 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: OpenA
     {
       schema: {
         operationId: 'getOpenApiDocument',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         description: 'This document. Readable from any origin; rendered for people at `/docs`.',
         'x-docs': {
           responses: { '200': { headers: { 'Cache-Control': '`no-cache`.' } } },

@@ -10,6 +10,8 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
     {
       schema: {
         operationId: 'metrics',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         summary: 'Prometheus metrics of this instance (text exposition format 0.0.4)',
         tags: ['Operations'],
         response: {

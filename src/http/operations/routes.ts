@@ -14,6 +14,8 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     {
       schema: {
         operationId: 'health',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         description: 'Answers 200 as long as the process serves requests; it does not touch the database.',
         summary: 'Liveness: the process is up and serving',
         tags: ['Operations'],
@@ -28,6 +30,8 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
     {
       schema: {
         operationId: 'ready',
+        // Public: no credentials (an explicit empty requirement, not an omission).
+        security: [],
         description: 'Answers 200 when the database answers within 2 seconds, 503 otherwise.',
         'x-docs': {
           responses: { '503': { description: 'The database did not answer (in time).' } },
