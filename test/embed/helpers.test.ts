@@ -1,7 +1,6 @@
 // The storefront script's pure helpers, in Node: no browser needed for the logic that decides.
 import { describe, expect, it } from 'vitest';
 import { apiBaseOfScript, classifyResponse, groupsUrl, isAmount } from '../../embed/src/api.ts';
-import { pickLanguage, textsFor } from '../../embed/src/i18n.ts';
 import { decodeBase64Utf8, parseInternalData } from '../../embed/src/internal-data.ts';
 import { legalLinkHref } from '../../embed/src/links.ts';
 import { isSelectKey, moveForKey, targetIndex } from '../../embed/src/roving.ts';
@@ -61,33 +60,6 @@ describe('legalLinkHref', () => {
     expect(legalLinkHref('javascript:alert(1)//', true, '1')).toBeUndefined();
     expect(legalLinkHref('/relative', false, '1')).toBeUndefined();
     expect(legalLinkHref('data:text/html,x', false, '1')).toBeUndefined();
-  });
-});
-
-describe('language', () => {
-  it.each([
-    ['sv', 'sv'],
-    ['sv-SE', 'sv'],
-    ['SV-fi', 'sv'],
-    ['en', 'en'],
-    ['de', 'en'],
-    ['', 'en'],
-    [null, 'en'],
-    [undefined, 'en'],
-  ])('%s → %s', (tag, language) => {
-    expect(pickLanguage(tag)).toBe(language);
-  });
-
-  it('formats monthly costs per language', () => {
-    expect(textsFor('en').perMonth('440', 'SEK')).toBe('440 SEK/month');
-    expect(textsFor('sv').perMonth('440', 'SEK')).toBe('440 SEK/mån');
-    expect(textsFor('sv').number('9.95')).toBe('9,95');
-    expect(textsFor('en').months(1)).toBe('1 month');
-    expect(textsFor('sv').months(24)).toBe('24 månader');
-  });
-
-  it('has every text in both languages', () => {
-    expect(Object.keys(textsFor('sv')).sort()).toEqual(Object.keys(textsFor('en')).sort());
   });
 });
 
