@@ -125,3 +125,15 @@ describe('group retrieval', () => {
     expect(['', '1.', '1.234', '-1', '1e3', ' 1'].some(isAmount)).toBe(false);
   });
 });
+
+describe('operator prefix', () => {
+  it('no component source names a type by the placeholder operator prefix', async () => {
+    // Each deployment sets its own prefix (RESURS_INVOICE, …): a literal PROVIDER_ type in the
+    // components would work on the demo and nowhere else.
+    const { readdir, readFile } = await import('node:fs/promises');
+    const dir = new URL('../../embed/src/', import.meta.url);
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect(await readFile(new URL(name, dir), 'utf8'), name).not.toMatch(/PROVIDER_/);
+  });
+});
