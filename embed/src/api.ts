@@ -6,7 +6,11 @@ export interface PaymentMethodGroup {
   methodIds: string[];
   title: string;
   subtitle: string;
-  /** Extensible enum (spec §2.3): any string is accepted. */
+  /**
+   * Extensible enum (spec §2.3): any string is accepted. Operator types carry the operator's
+   * name as prefix, which each deployment sets (`RESURS_INVOICE`, `ACME_INVOICE`), so the
+   * components never decide anything by a type: a bundle is known by its internalData's methods.
+   */
   type: string;
   customerTypes: string[];
   internalData: string;

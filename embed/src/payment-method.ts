@@ -3,7 +3,7 @@
 
 import { isAmount } from './api.ts';
 import { h, style } from './dom.ts';
-import { languageTagOf, pickLanguage, textsFor, type Texts } from './i18n.ts';
+import { localeOf, type Locale } from './i18n.ts';
 import { parseInternalData, type InternalData, type MethodData, type PaymentPlanData } from './internal-data.ts';
 import { PRICE_INFO, legalLinkHref } from './links.ts';
 import { DETAILS_CSS } from './styles.ts';
@@ -34,21 +34,21 @@ export class PaymentMethodElement extends HTMLElement {
       this.content.replaceChildren();
       return;
     }
-    const texts = textsFor(pickLanguage(languageTagOf(this)));
+    const locale = localeOf(this);
     const data = parseInternalData(encoded);
     if (!data) {
       // The blob may change shape without notice (spec §2.2); an older script must degrade quietly.
-      this.content.replaceChildren(h('p', { part: 'state state-error' }, texts.detailsUnavailable));
+      this.content.replaceChildren(h('p', { part: 'state state-error' }, locale.texts.detailsUnavailable));
       return;
     }
     // The page's current amount wins over the one the plans were priced at, when it is valid.
     const attribute = this.getAttribute('amount');
     const amount = attribute !== null && isAmount(attribute) ? attribute : data.amount;
-    this.content.replaceChildren(...detailsView(data, amount, texts));
+    this.content.replaceChildren(...detailsView(data, amount, locale));
   }
 }
 
-function detailsView(data: InternalData, amount: string, texts: Texts): HTMLElement[] {
+function detailsView(data: InternalData, amount: string, locale: Locale): HTMLElement[] {
   const shownHrefs = new Set<string>();
   // A bundle's members usually share one price-information page: link it once.
   const newPriceInfoHrefs = (method: MethodData): string[] => {
@@ -70,27 +70,28 @@ function detailsView(data: InternalData, amount: string, texts: Texts): HTMLElem
       named ? h('p', { part: 'method-name' }, method.name) : undefined,
       method.description ? h('p', { part: 'description' }, method.description) : undefined,
       method.plans.length > 0
-        ? h('ul', { part: 'plans' }, ...method.plans.map((plan) => planView(plan, data.currency, texts)))
+        ? h('ul', { part: 'plans' }, ...method.plans.map((plan) => planView(plan, data.currency, locale)))
         : undefined,
-      ...newPriceInfoHrefs(method).map((href) => priceInfoLink(href, texts)),
+      ...newPriceInfoHrefs(method).map((href) => priceInfoLink(href, locale)),
     ),
   );
 }
 
-function planView(plan: PaymentPlanData, currency: string, texts: Texts): HTMLLIElement {
+function planView(plan: PaymentPlanData, currency: string, locale: Locale): HTMLLIElement {
+  const { texts } = locale;
   return h(
     'li',
     { part: 'plan' },
-    h('span', { part: 'plan-cost' }, texts.perMonth(texts.number(plan.monthlyCost), currency)),
+    h('span', { part: 'plan-cost' }, locale.monthly(plan.monthlyCost, currency)),
     h('span', { part: 'plan-name' }, plan.name),
     h(
       'dl',
       { part: 'plan-terms' },
-      term(texts.duration, texts.months(plan.durationMonths)),
-      term(texts.interest, `${texts.number(plan.interestPercent)} %`),
+      term(texts.duration, locale.months(plan.durationMonths)),
+      term(texts.interest, locale.percent(plan.interestPercent)),
       // Charged every month: it is part of the monthly cost above.
-      term(texts.administrationFee, texts.perMonth(texts.number(plan.administrationFee), currency)),
-      term(texts.setupFee, `${texts.number(plan.setupFee)} ${currency}`),
+      term(texts.administrationFee, locale.monthly(plan.administrationFee, currency)),
+      term(texts.setupFee, locale.money(plan.setupFee, currency)),
     ),
   );
 }
@@ -101,7 +102,7 @@ function term(label: string, value: string): DocumentFragment {
   return fragment;
 }
 
-function priceInfoLink(href: string, texts: Texts): HTMLAnchorElement {
+function priceInfoLink(href: string, { texts }: Locale): HTMLAnchorElement {
   return h(
     'a',
     { part: 'link', href, target: '_blank', rel: 'noopener' },

@@ -5,7 +5,7 @@
 import { fetchGroups, groupsUrl, type GroupsOutcome, type GroupsQuery, type PaymentMethodGroup } from './api.ts';
 import { h, style } from './dom.ts';
 import { DESELECT_EVENT, SELECT_EVENT, SESSION_EXPIRED_EVENT, emit, selectionDetail } from './events.ts';
-import { languageTagOf, pickLanguage, textsFor, type Texts } from './i18n.ts';
+import { localeOf, localizeSubtitle, type Locale, type Texts } from './i18n.ts';
 import { isSelectKey, moveForKey, targetIndex } from './roving.ts';
 import { SELECTOR_CSS } from './styles.ts';
 
@@ -63,6 +63,8 @@ export class PaymentMethodsElement extends HTMLElement {
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     if (oldValue === newValue || !this.isConnected) return;
     if (name === 'lang') {
+      // The options too: a price in a subtitle is written in the language.
+      this.renderOptions();
       this.render();
       return;
     }
@@ -162,7 +164,7 @@ export class PaymentMethodsElement extends HTMLElement {
   }
 
   private texts(): Texts {
-    return textsFor(pickLanguage(languageTagOf(this)));
+    return localeOf(this).texts;
   }
 
   /** Language-dependent text and visibility; cheap, so run on every state or `lang` change. */
@@ -201,7 +203,8 @@ export class PaymentMethodsElement extends HTMLElement {
 
   private renderOptions(): void {
     const focused = this.shadowRoot?.activeElement?.getAttribute(GROUP_ID);
-    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index)));
+    const locale = localeOf(this);
+    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index, locale)));
     this.syncSelection();
     // Rebuilding the list must not drop keyboard focus on the floor.
     if (focused !== null && focused !== undefined) {
@@ -210,10 +213,12 @@ export class PaymentMethodsElement extends HTMLElement {
     }
   }
 
-  private option(group: PaymentMethodGroup, index: number): HTMLElement {
+  private option(group: PaymentMethodGroup, index: number, locale: Locale): HTMLElement {
     const titleId = `pm-${index}-title`;
     const subtitleId = `pm-${index}-subtitle`;
-    const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, group.subtitle) : undefined;
+    const subtitle = group.subtitle
+      ? h('span', { part: 'subtitle', id: subtitleId }, localizeSubtitle(group.subtitle, locale))
+      : undefined;
     const option = h(
       'div',
       { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },

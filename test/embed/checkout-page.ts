@@ -48,6 +48,14 @@ export interface CheckoutPageOptions {
   attributes?: Record<string, string | true>;
 }
 
+/**
+ * Intl separates digits and currency with no-break spaces (U+00A0, or U+202F in some locales and
+ * ICU versions): comparing with plain spaces keeps expectations readable and ICU-independent.
+ */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -141,8 +149,9 @@ export class Checkout {
     return this.optionStates();
   }
 
+  /** The options as shown, no-break spaces in subtitles (as Intl writes prices) read as plain ones. */
   async optionStates(): Promise<OptionState[]> {
-    return this.page.evaluate(() =>
+    const states = await this.page.evaluate(() =>
       Array.from(document.querySelector('payment-methods')!.shadowRoot!.querySelectorAll<HTMLElement>('[role="radio"]'), (o) => ({
         groupId: o.getAttribute('data-group-id'),
         title: o.querySelector('[part~="title"]')?.textContent ?? '',
@@ -151,6 +160,12 @@ export class Checkout {
         tabIndex: o.tabIndex,
       })),
     );
+    return states.map((state) => ({ ...state, subtitle: plainSpaces(state.subtitle) }));
+  }
+
+  /** The text of each element a locator matches, no-break spaces read as plain ones. */
+  async texts(locator: Locator): Promise<string[]> {
+    return (await locator.allTextContents()).map(plainSpaces);
   }
 
   /** Title of the option that has focus, or null. */

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
 import { Checkout, checkoutPage, launchChromium, openCheckout, type CheckoutPageOptions } from './checkout-page.ts';
-import { PRICE_INFO_URL, groupsFor } from './fixtures.ts';
+import { PRICE_INFO_URL, groupsFor, withOperatorPrefix } from './fixtures.ts';
 import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
 
 const at = (amount: string) => groupsFor({ amount, customerType: undefined, flattened: false });
@@ -74,13 +74,15 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       served.map((g, index) => ({
         groupId: g.id,
         title: g.title,
-        subtitle: g.subtitle,
+        subtitle: options[index]!.subtitle,
         checked: 'false',
         tabIndex: index === 0 ? 0 : -1,
       })),
     );
     expect(options.map((o) => o.title)).toEqual(['Invoice', 'Part payment', 'Kort – Visa & Mastercard', 'Swish']);
-    expect(options[1]!.subtitle).toBe('From 100 SEK/month');
+    // Descriptions as served; the service's price signage (`From 100 SEK/month`) written by Intl.
+    expect(served[1]!.subtitle).toBe('From 100 SEK/month');
+    expect(options.map((o) => o.subtitle)).toEqual(['Pay within 30 days', 'From SEK 100/month', '', 'Pay with the Swish app']);
     await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Payment method');
     await expect(c.state.textContent()).resolves.toBe('');
     const request = api.groupsRequests[0]!;
@@ -211,7 +213,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       ['Part payment', 'false'],
       ['Kort – Visa & Mastercard', 'false'],
     ]);
-    expect(options[1]!.subtitle).toBe('From 147 SEK/month');
+    expect(options[1]!.subtitle).toBe('From SEK 147/month');
     expect(api.groupsRequests.map((r) => r.query.get('amount'))).toEqual(['1500', '2500']);
     // The page passed the new internalData on: the price link carries the new amount.
     await expect(c.details.locator('a').getAttribute('href')).resolves.toBe(`${PRICE_INFO_URL}2500`);
@@ -287,13 +289,10 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       'Delbetalning 24 mån',
     ]);
     // 1500 × 0.0899 + 29 → 164; 1500 × 0.0469 + 29 → 100 (contract §4, rounded up).
-    await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual([
-      '164 SEK/month',
-      '100 SEK/month',
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 164/month', 'SEK 100/month']);
+    await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
+      'Duration12 monthsInterest9.95%Administration feeSEK 29/monthSetup feeSEK 0',
     ]);
-    await expect(c.details.locator('[part~="plan-terms"]').first().textContent()).resolves.toBe(
-      'Duration12 monthsInterest9.95 %Administration fee29 SEK/monthSetup fee0 SEK',
-    );
     // Both members link the same page: shown once.
     const link = c.details.locator('a');
     await expect(link.count()).resolves.toBe(1);
@@ -314,11 +313,75 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     const c = await open({ sessionId: SESSIONS.ok, amount: '1500', lang: 'sv' });
     await c.waitForOptions(4);
     await c.option('Part payment').click();
-    await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['164 SEK/mån', '100 SEK/mån']);
-    await expect(c.details.locator('[part~="plan-terms"]').first().textContent()).resolves.toBe(
-      'Löptid12 månaderRänta9,95 %Administrationsavgift29 SEK/månUppläggningsavgift0 SEK',
-    );
+    expect((await c.optionStates())[1]!.subtitle).toBe('Från 100 kr/mån');
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['164 kr/mån', '100 kr/mån']);
+    await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
+      'Löptid12 månaderRänta9,95 %Administrationsavgift29 kr/månUppläggningsavgift0 kr',
+    ]);
     await expect(c.details.locator('a').textContent()).resolves.toBe('Prisinformation (öppnas i ett nytt fönster)');
+  });
+
+  it('speaks Finnish when the page is Finnish, prices and interest written the Finnish way', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500', lang: 'fi-FI' });
+    const options = await c.waitForOptions(4);
+    expect(options.map((o) => o.subtitle)).toEqual(['Pay within 30 days', 'Alkaen 100 SEK/kk', '', 'Pay with the Swish app']);
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Maksutapa');
+    await c.option('Part payment').click();
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['164 SEK/kk', '100 SEK/kk']);
+    await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
+      'Maksuaika12 kuukauttaKorko9,95 %Tilinhoitomaksu29 SEK/kkAvausmaksu0 SEK',
+    ]);
+    await expect(c.details.locator('a').textContent()).resolves.toBe('Hintatiedot (avautuu uuteen ikkunaan)');
+    await c.setAttribute('payment-method', 'data', 'not base64!');
+    await expect(c.details.textContent()).resolves.toBe('Maksun tiedot eivät ole saatavilla.');
+  });
+
+  it('speaks Norwegian from its own lang on an English page, and follows a change of lang', async () => {
+    const c = await open({ sessionId: SESSIONS.ok, amount: '1500', attributes: { lang: 'nb' } });
+    const options = await c.waitForOptions(4);
+    expect(options[1]!.subtitle).toBe('Fra 100 SEK/mnd');
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalingsmåte');
+    // `no` is Norwegian bokmål too.
+    await c.setAttribute('payment-methods', 'lang', 'no-NO');
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalingsmåte');
+    // A change of lang rewrites the prices in the options as well.
+    await c.setAttribute('payment-methods', 'lang', 'da-DK');
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalingsmetode');
+    expect((await c.optionStates())[1]!.subtitle).toBe('Fra 100 SEK/md.');
+    // <payment-method> has no lang of its own: it follows the English page.
+    await c.option('Part payment').click();
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 164/month', 'SEK 100/month']);
+  });
+
+  it('shows the loading and expired states in Norwegian', async () => {
+    expectedStatuses = [409];
+    const c = await open({ sessionId: SESSIONS.held, amount: '1500', lang: 'nb-NO' });
+    await api.groupsRequest(0);
+    await expect(c.state.textContent()).resolves.toBe('Henter betalingsmåter…');
+    await c.setAttribute('payment-methods', 'session-id', SESSIONS.expired);
+    await c.waitForEvents(1);
+    await expect(c.state.textContent()).resolves.toBe('Betalingsøkten har utløpt.');
+  });
+
+  it('bundles part payment under another operator’s prefix (RESURS_…) just the same', async () => {
+    const c = await open({ sessionId: SESSIONS.resurs, amount: '1500' });
+    const options = await c.waitForOptions(4);
+    const served = withOperatorPrefix(at('1500'), 'RESURS');
+    expect(served.map((g) => g.type)).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'CARD', 'SWISH']);
+    expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual([
+      [served[0]!.id, 'Invoice', 'Pay within 30 days'],
+      [served[1]!.id, 'Part payment', 'From SEK 100/month'],
+      [served[2]!.id, 'Kort – Visa & Mastercard', ''],
+      [served[3]!.id, 'Swish', 'Pay with the Swish app'],
+    ]);
+    await c.option('Part payment').click();
+    expect(await c.waitForEvents(1)).toEqual([{ type: 'payment-method-select', detail: selection(served[1]!) }]);
+    await expect(c.details.locator('[part~="method-name"]').allTextContents()).resolves.toEqual([
+      'Delbetalning 12 mån',
+      'Delbetalning 24 mån',
+    ]);
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 164/month', 'SEK 100/month']);
+    await expect(c.details.locator('a').getAttribute('href')).resolves.toBe(`${PRICE_INFO_URL}1500`);
   });
 
   it('works on a storefront of another origin, calling the service the script came from', async () => {

@@ -130,3 +130,17 @@ export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
     flattened: query.flattened,
   });
 }
+
+/**
+ * The groups as a service whose operator prefix is `prefix` (PROVIDER_PREFIX) serves them: the
+ * same groups with every `PROVIDER_` type renamed, on the group and inside its internalData.
+ * Renamed here rather than computed, so these tests do not hang on the server's prefix setting.
+ */
+export function withOperatorPrefix(groups: PaymentMethodGroup[], prefix: string): PaymentMethodGroup[] {
+  const rename = (type: string) => type.replace(/^PROVIDER_/, `${prefix}_`);
+  return groups.map((group) => {
+    const data = JSON.parse(Buffer.from(group.internalData, 'base64').toString('utf8')) as { type: string };
+    const internalData = Buffer.from(JSON.stringify({ ...data, type: rename(data.type) }), 'utf8').toString('base64');
+    return { ...group, type: rename(group.type), internalData };
+  });
+}

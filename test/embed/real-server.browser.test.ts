@@ -36,6 +36,9 @@ const selection = (group: Group) => ({
   internalData: group.internalData,
 });
 
+/** A served subtitle as an English page shows it: the service's price signage written by Intl. */
+const shown = (subtitle: string) => subtitle.replace(/^From (\d+) SEK\/month$/, 'From SEK $1/month');
+
 function named(groups: Group[], title: string): Group {
   const group = groups.find((g) => g.title === title);
   if (!group) throw new Error(`no group ${title}`);
@@ -169,12 +172,12 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       const options = await c.waitForOptions(6);
       const groups = await apiGroups(session.id, 'amount=1299.95');
       expect(options).toEqual(
-        groups.map((g, index) => ({ groupId: g.id, title: g.title, subtitle: g.subtitle, checked: 'false', tabIndex: index === 0 ? 0 : -1 })),
+        groups.map((g, index) => ({ groupId: g.id, title: g.title, subtitle: shown(g.subtitle), checked: 'false', tabIndex: index === 0 ? 0 : -1 })),
       );
       expect(options.map((o) => [o.title, o.subtitle])).toEqual([
         ['Invoice', 'Pay within 30 days'],
-        ['Part payment', 'From 89 SEK/month'],
-        ['Flexible account', 'From 69 SEK/month'],
+        ['Part payment', 'From SEK 89/month'],
+        ['Flexible account', 'From SEK 69/month'],
         ['Card', 'Visa, Mastercard'],
         ['Swish', 'Pay with your mobile'],
         ['Business invoice', 'Invoice to your company, 30 days'],
@@ -193,7 +196,7 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await c.option('Part payment').click();
       expect(await c.waitForEvents(1)).toEqual([{ type: 'payment-method-select', detail: selection(named(groups, 'Part payment')) }]);
       // The page passed internalData on: the bundle's plans, priced by the service.
-      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['109 SEK/month', '89 SEK/month']);
+      await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 109/month', 'SEK 89/month']);
 
       await c.page.keyboard.press('ArrowDown');
       expect(await c.focusedTitle()).toBe('Flexible account');
@@ -223,12 +226,12 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       expect(at2500.id).toBe(before.id);
       expect((await c.waitForOptions(5)).map((o) => [o.title, o.subtitle, o.checked])).toEqual([
         ['Invoice', 'Pay within 30 days', 'false'],
-        ['Part payment', 'From 145 SEK/month', 'true'],
-        ['Flexible account', 'From 106 SEK/month', 'false'],
+        ['Part payment', 'From SEK 145/month', 'true'],
+        ['Flexible account', 'From SEK 106/month', 'false'],
         ['Card', 'Visa, Mastercard', 'false'],
         ['Swish', 'Pay with your mobile', 'false'],
       ]);
-      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['209 SEK/month', '145 SEK/month']);
+      await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 209/month', 'SEK 145/month']);
 
       // From 3000 the 36-month plan joins: another set of methods is another group, so the
       // selection is withdrawn.
@@ -237,11 +240,11 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       const at5000 = await apiGroups(session.id, 'amount=5000&customerType=NATURAL');
       expect(named(at5000, 'Part payment').methodIds).toHaveLength(3);
       const options = await c.waitForOptions(5);
-      expect(options.map((o) => [o.groupId, o.subtitle, o.checked])).toEqual(at5000.map((g) => [g.id, g.subtitle, 'false']));
+      expect(options.map((o) => [o.groupId, o.subtitle, o.checked])).toEqual(at5000.map((g) => [g.id, shown(g.subtitle), 'false']));
       expect(options.map((o) => o.subtitle)).toEqual([
         'Pay within 30 days',
-        'From 203 SEK/month',
-        'From 182 SEK/month',
+        'From SEK 203/month',
+        'From SEK 182/month',
         'Visa, Mastercard',
         'Pay with your mobile',
       ]);
@@ -304,14 +307,14 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       expect(await sessionIdOnPage(c)).toBe(sessionId);
       expect(await cartTotal(c)).toBe('SEK 1,299.95');
       const atStart = await apiGroups(sessionId, 'amount=1299.95&customerType=NATURAL');
-      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(atStart.map((g) => [g.id, g.title, g.subtitle]));
+      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(atStart.map((g) => [g.id, g.title, shown(g.subtitle)]));
 
       // A second duvet cover: 2198.95.
       await c.page.getByRole('spinbutton', { name: /Linen duvet cover/ }).fill('2');
       await c.page.locator('#cart-total', { hasText: 'SEK 2,198.95' }).waitFor();
-      await c.option('Part payment').filter({ hasText: 'From 131 SEK/month' }).waitFor();
+      await c.option('Part payment').filter({ hasText: 'From SEK 131/month' }).waitFor();
       const atTwo = await apiGroups(sessionId, 'amount=2198.95&customerType=NATURAL');
-      expect((await c.waitForOptions(5)).map((o) => [o.groupId, o.subtitle])).toEqual(atTwo.map((g) => [g.id, g.subtitle]));
+      expect((await c.waitForOptions(5)).map((o) => [o.groupId, o.subtitle])).toEqual(atTwo.map((g) => [g.id, shown(g.subtitle)]));
 
       await c.page.getByRole('radio', { name: 'Business', exact: true }).check();
       await c.option('Business invoice').waitFor();
@@ -328,7 +331,7 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       const detail = await logged.locator('pre').textContent();
       expect(detail).toContain(`"groupId": "${named(atTwo, 'Part payment').id}"`);
       expect(detail).toContain('"type": "PROVIDER_PART_PAYMENT_SELECT_NOW"');
-      await expect(c.details.locator('[part~="plan-cost"]').allTextContents()).resolves.toEqual(['184 SEK/month', '131 SEK/month']);
+      await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 184/month', 'SEK 131/month']);
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmbedBundle } from '../../src/http/embed/routes.ts';
-import { groupsFor } from './fixtures.ts';
+import { groupsFor, withOperatorPrefix } from './fixtures.ts';
 
 export const SESSIONS = {
   ok: 'session-ok',
@@ -16,6 +16,8 @@ export const SESSIONS = {
   empty: 'session-empty',
   /** Like ok, but each answer waits for release(): lets a test catch a request in flight. */
   held: 'session-held',
+  /** Like ok, from a service whose operator prefix is RESURS (RESURS_INVOICE, …). */
+  resurs: 'session-resurs',
 } as const;
 
 export const EXPIRED_MESSAGE = 'Session expired at 2026-01-01T00:00:00.000Z; the merchant backend must create a new session';
@@ -96,6 +98,8 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
     switch (sessionId) {
       case SESSIONS.ok:
         return json(res, 200, groups());
+      case SESSIONS.resurs:
+        return json(res, 200, withOperatorPrefix(groups(), 'RESURS'));
       case SESSIONS.held:
         held.push(() => {
           if (!res.writableEnded && !res.destroyed) json(res, 200, groups());
