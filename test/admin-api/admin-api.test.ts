@@ -14,12 +14,9 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
-const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
-const FJALL = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 
 /** The demo catalog plus an operator merchant with an admin client (tests only, not demo/catalog.json). */

@@ -18,6 +18,7 @@ import {
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { demoCatalog } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { STORE } from '../helpers/demo.ts';
 
 const CARD = '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a';
 
@@ -106,7 +107,7 @@ describe('the catalog file at start-up', () => {
   it('is not applied again for an admin write that was refused (rolled back)', async () => {
     const file = await writeCatalog(await demoCatalog());
     expect(await startUp(file)).toBeUndefined();
-    await expect(admin.stores.put('84d19995-8ee7-4639-8e25-13b1691ccac6', { merchantId: 'm-nobody' })).rejects.toThrow();
+    await expect(admin.stores.put(STORE, { merchantId: 'm-nobody' })).rejects.toThrow();
     await expect(admin.paymentMethods.delete('00000000-0000-4000-8000-000000000000')).rejects.toThrow();
     expect(await startUp(file)).toBeUndefined();
   });

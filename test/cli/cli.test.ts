@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, projectRoot } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
 import { buildDist, startServer, type ServerProcess } from '../helpers/process.ts';
+import { STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
 
 let workDir: string;

@@ -2,8 +2,8 @@
 // their security headers, and the shop backend's session route. In the browser: test/embed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/app.ts';
+import { STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const CSP =
   "default-src 'self'; script-src 'self' http://pms.test; style-src 'self' 'unsafe-inline'; connect-src 'self' http://pms.test; " +
   "img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";

@@ -10,9 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { freePort } from '../helpers/process.ts';
 import { Checkout, checkoutPage, launchChromium, type CheckoutPageOptions } from './checkout-page.ts';
+import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
 
 interface Group {
   id: string;

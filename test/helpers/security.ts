@@ -15,12 +15,9 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import type { DatabaseHandle } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, projectRoot } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { FJALL, NORDIC, OTHER_STORE, STORE } from './demo.ts';
+export { FJALL, NORDIC, OTHER_STORE, STORE } from './demo.ts';
 
-export const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-/** A store of the other merchant of the demo catalog. */
-export const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
-export const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
-export const FJALL = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
 /** An operator client (scope admin only) added to the demo catalog. */
 export const OPERATOR = { id: 'security-operator', secret: 'security-operator-secret-4Rz8kP2wQ7' };
 export const PUBLIC_URL = 'http://pms.test';

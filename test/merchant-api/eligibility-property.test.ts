@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoCatalog, issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { NORDIC, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const CAMPAIGNS = [undefined, 'BLACKWEEK', 'blackweek', 'CyberMonday', 'SUMMER'] as const;
 
 interface CatalogMethod {
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const catalog = await demoCatalog();
   methods = (catalog.paymentMethods as CatalogMethod[]).filter((m) => m.storeId === STORE);
   service = await startTestService({ catalog });
-  token = await issueToken(service.app, 'nordic-home-backend', 'demo-secret-nordic-home-7Qm2vX9pL4');
+  token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
   for (const campaign of CAMPAIGNS) {
     const response = await service.app.inject({
       method: 'POST',

@@ -1,16 +1,15 @@
 // GET /v2/stores/{store_id}/payment_methods (contract §5) and the eligibility explanation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
 
 let service: TestService;
 let token: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  token = await issueToken(service.app, 'nordic-home-backend', 'demo-secret-nordic-home-7Qm2vX9pL4');
+  token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
 });
 
 afterAll(async () => {

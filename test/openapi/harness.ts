@@ -16,13 +16,9 @@ import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { FJALL as OTHER_CLIENT, NORDIC as CLIENT, OTHER_STORE, STORE } from '../helpers/demo.ts';
+export { FJALL as OTHER_CLIENT, NORDIC as CLIENT, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-export const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-/** A store of another merchant of the demo catalog. */
-export const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
-export const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
-/** The demo client of OTHER_STORE's merchant: its rate-limit budget is the one the 429 probes use up. */
-export const OTHER_CLIENT = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
 /** An operator client added to the demo catalog for the admin API. */
 export const ADMIN_CLIENT = { clientId: 'probe-operator', clientSecret: 'probe-operator-secret-5Jx2', merchantId: 'm-nordic-home', scopes: ['admin'] };
 export const SESSION_TTL_SECONDS = 60;

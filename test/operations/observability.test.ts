@@ -10,9 +10,8 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
 const GROUPS_ROUTE = '/v1/sessions/:sessionId/payment-method-groups';
 
 async function createSession(app: FastifyInstance, token: string): Promise<string> {

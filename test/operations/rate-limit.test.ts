@@ -14,11 +14,8 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const OTHER_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
-const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
-const FJALL = { id: 'fjall-sport-backend', secret: 'demo-secret-fjall-sport-3Kd8wR1tN6' };
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

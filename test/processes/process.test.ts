@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
 import { buildDist, freePort, runServerToExit, startServer } from '../helpers/process.ts';
+import { NORDIC, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const BASIC = `Basic ${Buffer.from('nordic-home-backend:demo-secret-nordic-home-7Qm2vX9pL4').toString('base64')}`;
+const BASIC = `Basic ${Buffer.from(`${NORDIC.id}:${NORDIC.secret}`).toString('base64')}`;
 
 let workDir: string;
 let database: TestDatabase | undefined;
@@ -57,7 +57,7 @@ describe('the server process', () => {
     // Same address across the restart: it is the tokens' issuer.
     const address = { ...env, PORT: String(await freePort()) };
     const first = await startServer(address);
-    expect(first.output()).toContain('client secret: demo-secret-nordic-home-7Qm2vX9pL4');
+    expect(first.output()).toContain(`client secret: ${NORDIC.secret}`);
     console.info(`[${testDatabaseKind}] first start served after ${first.startupMs.toFixed(0)} ms`);
     const accessToken = await token(first.baseUrl);
     const sessions: string[] = [];

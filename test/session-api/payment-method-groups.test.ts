@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+import { NORDIC, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const M = {
   invoice: '9f44e032-0b86-4592-ac19-ff8f3b87a4f2',
   pp12: '220aeb84-8e9e-4fc3-82bc-f5b41a251bf0',
@@ -46,7 +46,7 @@ let session: string;
 
 beforeAll(async () => {
   service = await startTestService({ clock });
-  token = await issueToken(service.app, 'nordic-home-backend', 'demo-secret-nordic-home-7Qm2vX9pL4');
+  token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
   session = await newSession();
 });
 

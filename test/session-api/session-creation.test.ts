@@ -1,11 +1,10 @@
 // POST /v1/stores/{storeId}/sessions, every rule of contract §3, through inject().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const OTHER_MERCHANTS_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
 const UNKNOWN_STORE = '11111111-2222-4333-8444-555555555555';
-const CLIENT = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
 
 let service: TestService;
 let token: string;

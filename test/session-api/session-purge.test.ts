@@ -9,8 +9,8 @@ import { SessionPurge } from '../../src/services/session-purge.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
+import { STORE } from '../helpers/demo.ts';
 
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
 const HOUR = 3600 * 1000;
 
 let clock: ReturnType<typeof manualClock>;
