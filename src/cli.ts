@@ -87,7 +87,7 @@ function catalogCommands(program: Command, io: CliIo): void {
   const catalog = program.command('catalog').description('the catalog of merchants, stores, clients and payment methods');
   catalog
     .command('apply')
-    .description('validate a catalog file (contract §6) whole and apply it by upsert on ids')
+    .description('validate a catalog file (docs/catalog.md#catalog-file) whole and apply it by upsert on ids')
     .argument('<file>', 'catalog JSON file')
     .action(async (file: string) => {
       let summary: CatalogSummary;

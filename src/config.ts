@@ -1,4 +1,4 @@
-// Configuration is read once, at start-up, from the environment (contract §1). Everything else
+// Configuration is read once, at start-up, from the environment (docs/README.md#configuration). Everything else
 // receives a Config object; nothing below this file reads process.env.
 import { isIP } from 'node:net';
 
@@ -15,7 +15,7 @@ export interface Config {
   /** Serve the bundled demo catalog (npm start with nothing configured). */
   demo: boolean;
   sessionTtlSeconds: number;
-  /** Expired sessions are kept (answering 409) this long past expiresAt, then purged (at least 24: contract §4). */
+  /** Expired sessions are kept (answering 409) this long past expiresAt, then purged (at least 24: docs/session-api.md#session-lifetime-and-retention). */
   sessionRetentionHours: number;
   /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
   sessionPurgeIntervalSeconds: number;

@@ -1,4 +1,4 @@
-// The one registry of coded errors (contract §2). Every error the service answers with is made
+// The one registry of coded errors (docs/errors.md#error-codes). Every error the service answers with is made
 // here: a stable `code`, its HTTP status and a human-readable message. Routes throw these; the
 // error handler (http/plugins/error-handler.ts) turns them into `{message, code}` responses.
 import createError from '@fastify/error';

@@ -1,4 +1,4 @@
-// Group retrieval (spec §4.2, contract §4) as the storefront sees it: the URL, the request, and
+// Group retrieval (docs/session-api.md#group-retrieval) as the storefront sees it: the URL, the request, and
 // the response sorted into the few outcomes the selector can show.
 
 export interface PaymentMethodGroup {
@@ -7,7 +7,7 @@ export interface PaymentMethodGroup {
   title: string;
   subtitle: string;
   /**
-   * Extensible enum (spec §2.3): any string is accepted. Operator types carry the operator's
+   * Extensible enum (docs/payment-method-types.md#unknown-types): any string is accepted. Operator types carry the operator's
    * name as prefix, which each deployment sets (`RESURS_INVOICE`, `ACME_INVOICE`), so the
    * components never decide anything by a type: a bundle is known by its internalData's methods.
    */
@@ -101,7 +101,7 @@ export async function fetchGroups(url: string, signal: AbortSignal): Promise<Gro
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
-/** The amount format group retrieval accepts (contract §4). */
+/** The amount format group retrieval accepts (docs/session-api.md#group-retrieval). */
 export function isAmount(text: string): boolean {
   return AMOUNT.test(text);
 }

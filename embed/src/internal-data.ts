@@ -1,4 +1,4 @@
-// Reads internalData (spec §2.2), the blob the service puts on each group for our own components.
+// Reads internalData (docs/session-api.md#the-group-object), the blob the service puts on each group for our own components.
 // Only these components may parse it; its shape is versioned by `v` and mirrors
 // src/domain/internal-data.ts (test/embed/internal-data.test.ts decodes what that file encodes).
 // Anything that does not match is refused as a whole (undefined), never half-rendered or thrown.

@@ -1,4 +1,4 @@
-// Legal links from the catalog (spec §2.4): only PRICE_INFO is shown; with appendAmount the
+// Legal links from the catalog (docs/catalog.md#legal-links): only PRICE_INFO is shown; with appendAmount the
 // purchase amount is appended to the URL as it stands (catalogs end such URLs in `?amount=`).
 
 export const PRICE_INFO = 'PRICE_INFO';

@@ -37,7 +37,7 @@ export class PaymentMethodElement extends HTMLElement {
     const locale = localeOf(this);
     const data = parseInternalData(encoded);
     if (!data) {
-      // The blob may change shape without notice (spec §2.2); an older script must degrade quietly.
+      // The blob may change shape without notice (docs/session-api.md#the-group-object); an older script must degrade quietly.
       this.content.replaceChildren(h('p', { part: 'state state-error' }, locale.texts.detailsUnavailable));
       return;
     }

@@ -1,5 +1,5 @@
 // <payment-methods>: the storefront's payment method selector. Fetches the session's groups
-// (spec §4.2) and shows them as a WAI-ARIA radio group in shadow DOM; selection is reported with
+// (docs/session-api.md#group-retrieval) and shows them as a WAI-ARIA radio group in shadow DOM; selection is reported with
 // events (events.ts) carrying the internalData for <payment-method>.
 
 import { fetchGroups, groupsUrl, type GroupsOutcome, type GroupsQuery, type PaymentMethodGroup } from './api.ts';

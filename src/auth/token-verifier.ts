@@ -1,5 +1,5 @@
 // Verifies the bearer tokens of protected routes: our own RFC 9068 access tokens and, when
-// configured, those of an external authorization server (contract §7). Every failure is a
+// configured, those of an external authorization server (docs/oauth.md#external-authorization-server). Every failure is a
 // TokenRejected whose message is safe to show the caller; it never contains the token.
 //
 // A token's signature is verified once per lifetime: the claims of a verified token are kept in a
@@ -40,10 +40,10 @@ export const CLOCK_TOLERANCE_SECONDS = 5;
 const EXTERNAL_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 /** RFC 9068 §2.1 `at+jwt`, or plain JWT (RFC 7519 §5.1) which many servers send; compared lowercased. */
 const EXTERNAL_TYPES = new Set(['at+jwt', 'application/at+jwt', 'jwt', 'application/jwt']);
-/** Time-out for fetching the external JWKS, inside the contract's 5-second answer bound. */
+/** Time-out for fetching the external JWKS, inside the 5-second answer bound (docs/errors.md#database-unavailable). */
 const JWKS_TIMEOUT_MS = 3000;
 
-/** A client deleted on another instance stops verifying within this time (contract §6: 2 s). */
+/** A client deleted on another instance stops verifying within this time (docs/catalog.md#visibility-across-instances: 2 s). */
 const CLIENT_CACHE_MS = 1000;
 const MAX_CACHED_CLIENTS = 10_000;
 /** Verified tokens kept (about 500 bytes each, 5 MB at most): merchant backends reuse a token until it expires. */

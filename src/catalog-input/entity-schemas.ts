@@ -1,4 +1,4 @@
-// The admin API's request bodies (contract §6): one catalog entity each, with exactly the catalog
+// The admin API's request bodies (docs/catalog.md#admin-api): one catalog entity each, with exactly the catalog
 // file's fields and rules (schema.ts), except that the id may be left out (the path names it) and
 // a client's secret may be left out (a strong one is then generated). validate.ts checks these
 // bodies; the admin routes publish them in the OpenAPI document.

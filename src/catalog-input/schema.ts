@@ -1,4 +1,4 @@
-// The catalog shapes of contract §6: one source for the catalog file, the admin API bodies and the
+// The catalog shapes of docs/catalog.md#catalog-file: one source for the catalog file, the admin API bodies and the
 // OpenAPI document. Structural rules live here; rules across fields (min ≤ max, decimal places,
 // references) are checked in validate.ts.
 import { Type, type Static } from 'typebox';

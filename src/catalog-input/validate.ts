@@ -242,7 +242,7 @@ export function validateCatalog(
 }
 
 // ---------------------------------------------------------------------------------------------
-// One entity at a time: the admin API's bodies (contract §6). The same schemas and cross-field
+// One entity at a time: the admin API's bodies (docs/catalog.md#admin-api). The same schemas and cross-field
 // rules as the catalog file; field paths are relative to the body (`maxPurchaseLimit`, `plans[0].name`).
 
 /** Ids the database already holds that a body may refer to (looked up by the caller). */

@@ -69,7 +69,7 @@ export interface Store {
 }
 
 /**
- * A store with its methods in display order (contract §4: sortOrder, then name compared byte-wise,
+ * A store with its methods in display order (docs/session-api.md#groups: sortOrder, then name compared byte-wise,
  * then id), the order the repository reads them in. Group retrieval works from this.
  */
 export interface StoreMethods {

@@ -1,4 +1,4 @@
-// Which payment methods a shopper may be offered (contract §4, "Eligibility"). One engine serves
+// Which payment methods a shopper may be offered (docs/session-api.md#eligibility). One engine serves
 // the storefront's groups and the merchant's "why not?" explanation, so the two cannot disagree.
 import { compareDecimal, type Decimal } from './money.ts';
 import type { CustomerType, PaymentMethod } from './catalog.ts';
@@ -20,7 +20,7 @@ export interface EligibilityQuery {
   campaign?: string | undefined;
 }
 
-/** Campaign keywords match case-insensitively (contract §3). */
+/** Campaign keywords match case-insensitively (docs/session-api.md#session-creation). */
 export function normalizeCampaignKeyword(keyword: string): string {
   return keyword.normalize('NFC').toLowerCase();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Deterministic group id (contract §4): lowercase hex SHA-256 of the method ids sorted ascending
+ * Deterministic group id (docs/session-api.md#the-group-object): lowercase hex SHA-256 of the method ids sorted ascending
  * and joined with ",". The same set of ids gives the same id whatever their display order.
  */
 export function groupIdOf(methodIds: readonly string[]): string {

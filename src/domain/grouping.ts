@@ -1,4 +1,4 @@
-// Turns the eligible methods of a store into the groups a storefront shows (contract §4, "Groups").
+// Turns the eligible methods of a store into the groups a storefront shows (docs/session-api.md#groups).
 import { groupIdOf } from './group-id.ts';
 import { encodeInternalData, internalDataOf } from './internal-data.ts';
 import { lowestMonthlyCost, priceSignageText } from './price-signage.ts';

@@ -1,4 +1,4 @@
-// internalData (spec §2.2): opaque to every client, read only by our own web components. It is
+// internalData (docs/session-api.md#the-group-object): opaque to every client, read only by our own web components. It is
 // standard base64 of UTF-8 JSON; its shape is versioned by `v` and may change without notice.
 import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCost } from './price-signage.ts';

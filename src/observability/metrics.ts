@@ -1,4 +1,4 @@
-// Prometheus metrics (contract §1: GET /metrics). One Registry per app instance, never prom-client's
+// Prometheus metrics (docs/README.md#interfaces: GET /metrics). One Registry per app instance, never prom-client's
 // global one, so that several apps in one process (tests, or an admin app beside the public one)
 // do not clash. Request metrics are observed in an onResponse hook; the caches' and the connection
 // pool's numbers are read when scraped (collect callbacks), so the hot path pays one histogram

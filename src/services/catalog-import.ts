@@ -1,4 +1,4 @@
-// Applies a catalog (contract §6): validated whole first, then written in one transaction by
+// Applies a catalog (docs/catalog.md#catalog-file): validated whole first, then written in one transaction by
 // upsert on ids. Entities not named in the catalog are left as they are. An invalid catalog is
 // refused with CatalogValidationError and nothing of it is applied.
 //

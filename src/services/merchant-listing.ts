@@ -1,5 +1,5 @@
 // What a merchant backend may ask about its own store's catalog: the paginated listing
-// (contract §5) and the "why is method X not offered?" explanation.
+// (docs/merchant-api.md#payment-method-listing) and the "why is method X not offered?" explanation.
 import type { Kysely } from 'kysely';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';

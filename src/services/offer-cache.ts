@@ -1,6 +1,6 @@
 // Rendered storefront answers (serialized groups and their ETag), kept per store catalog and
 // query. The groups are a pure function of the catalog and (campaign, amount, customer type,
-// flattened) (contract §4), and storefronts ask the same questions over and over: every checkout
+// flattened) (docs/session-api.md#group-retrieval), and storefronts ask the same questions over and over: every checkout
 // view and cart change of a cart, every product page showing a price. Measured (bench/REPORT.md):
 // computing and serializing the groups was most of the hot path's own cost.
 //

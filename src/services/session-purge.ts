@@ -1,4 +1,4 @@
-// Deletes sessions long expired (contract §4: an expired session answers 409 for at least 24 hours
+// Deletes sessions long expired (docs/session-api.md#session-lifetime-and-retention: an expired session answers 409 for at least 24 hours
 // past expiresAt, then may be purged and answer 404). Every instance runs the job; that is safe
 // and cheap because each pass deletes in small batches, oldest first, each one short statement
 // whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never

@@ -1,5 +1,5 @@
 // Storefront sessions: created by a merchant backend for one store, read by the storefront until
-// they expire (contract §3–4).
+// they expire (docs/session-api.md#session-creation and docs/session-api.md#group-retrieval).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
@@ -70,7 +70,7 @@ export class SessionService {
     if (cached && this.pastRetention(cached, now)) this.cache.delete(id);
     const session = await this.cache.getOrLoad(id, (key) => this.repository.findById(key), (found) => !this.pastRetention(found, now));
     if (!session) throw new Errors.SESSION_NOT_FOUND();
-    // Valid until expiresAt itself; expired strictly after it (spec §2.1: "after it").
+    // Valid until expiresAt itself; expired strictly after it (docs/session-api.md#session-lifetime-and-retention).
     if (session.expiresAt.getTime() < now) throw new Errors.SESSION_EXPIRED(session.expiresAt.toISOString());
     return session;
   }

@@ -1,7 +1,7 @@
 // Reads a store's catalog (store + methods in display order) for the hot path, and a store's
 // owner for the store-grant check, through small per-instance caches. Catalog writes call
 // invalidate(); other instances pick a change up when an entry's short time-to-live runs out
-// (at most CACHE_TTL_MS later, inside the 2-second bound of contract §6).
+// (at most CACHE_TTL_MS later, inside the 2-second bound of docs/catalog.md#visibility-across-instances).
 // While the database is unreachable, entries whose time-to-live ran out keep being served, for at
 // most MAX_STALE_ON_ERROR_MS (stale-on-error, counted in pms_cache_stale_total): storefronts of
 // sessions already cached keep working through a short outage.

@@ -38,7 +38,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     // 1.5 s to connect (or to wait for a pooled connection) plus 3.5 s for an answer: no request
-    // waits longer than 5 s for the database (contract §2), with fail-fast.ts bounding the rest.
+    // waits longer than 5 s for the database (docs/errors.md#database-unavailable), with fail-fast.ts bounding the rest.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 1500,
     statement_timeout: options.statementTimeoutMs ?? 3000,
     query_timeout: (options.statementTimeoutMs ?? 3000) + 500,

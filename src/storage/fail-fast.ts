@@ -1,4 +1,4 @@
-// Fail fast while PostgreSQL is unreachable (contract §2: 503 within 5 seconds, never a hang).
+// Fail fast while PostgreSQL is unreachable (docs/errors.md#database-unavailable: 503 within 5 seconds, never a hang).
 //
 // Each query is bounded by the pool's time-outs (connect 1.5 s, statement 3 s, no answer at all
 // 3.5 s), but a request runs several queries one after another (client, store owner, insert),

@@ -1,4 +1,4 @@
-// The operator admin API (contract §6) under /admin/v1: CRUD of merchants, stores, clients and
+// The operator admin API (docs/catalog.md#admin-api) under /admin/v1: CRUD of merchants, stores, clients and
 // payment methods, whole-body refusal naming the field, secrets shown once, sessions surviving
 // deletions, and cache invalidation on this instance and (PostgreSQL) across instances.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Catalog file application (contract §6): validated whole, applied by idempotent upsert, secrets hashed.
+// Catalog file application (docs/catalog.md#catalog-file): validated whole, applied by idempotent upsert, secrets hashed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';

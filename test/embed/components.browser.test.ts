@@ -288,7 +288,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       'Delbetalning 12 mån',
       'Delbetalning 24 mån',
     ]);
-    // 1500 × 0.0899 + 29 → 164; 1500 × 0.0469 + 29 → 100 (contract §4, rounded up).
+    // 1500 × 0.0899 + 29 → 164; 1500 × 0.0469 + 29 → 100 (docs/session-api.md#the-group-object, rounded up).
     await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 164/month', 'SEK 100/month']);
     await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
       'Duration12 monthsInterest9.95%Administration feeSEK 29/monthSetup feeSEK 0',

@@ -1,4 +1,4 @@
-// GET /v2/stores/{store_id}/payment_methods (contract §5) and the eligibility explanation.
+// GET /v2/stores/{store_id}/payment_methods (docs/merchant-api.md#payment-method-listing) and the eligibility explanation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
@@ -32,7 +32,7 @@ function expectError(response: Awaited<ReturnType<typeof get>>, status: number) 
 }
 
 describe('listing', () => {
-  it('lists every method of the store in display order with every field of spec §2.4', async () => {
+  it('lists every method of the store in display order with every field of docs/merchant-api.md#payment-method-fields', async () => {
     const response = await get(`/v2/stores/${STORE}/payment_methods`);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Listing;

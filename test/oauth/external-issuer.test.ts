@@ -1,4 +1,4 @@
-// Tokens of an external authorization server (contract §7, AUTH_ISSUER/AUTH_JWKS_URL): its JWKS
+// Tokens of an external authorization server (docs/oauth.md#external-authorization-server, AUTH_ISSUER/AUTH_JWKS_URL): its JWKS
 // is served by a tiny HTTP server on 127.0.0.1.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

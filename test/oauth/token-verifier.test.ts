@@ -1,4 +1,4 @@
-// verifyAccessToken for our own tokens: every rejection of contract §3/§7, key rotation and a
+// verifyAccessToken for our own tokens: every rejection of docs/errors.md#authentication-and-permission and docs/oauth.md#access-tokens, key rotation and a
 // second instance over the same database.
 import { SignJWT, base64url, decodeProtectedHeader, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ const CARD = '5e55a0c1-0000-4000-8000-000000000102';
 const BACKEND = { clientId: 'shop-backend', clientSecret: 'shop-backend-secret-9fQ2', merchantId: 'm-shop', scopes: ['merchant-api'] };
 /** An operator client for the admin API, registered in the catalog file like any other. */
 const OPERATOR = { clientId: 'ops-admin', clientSecret: 'ops-admin-secret-4Rt7', merchantId: 'm-operator', scopes: ['admin'] };
-/** Contract §2: the database unreachable is a 503 within 5 seconds. */
+/** docs/errors.md#database-unavailable: the database unreachable is a 503 within 5 seconds. */
 const OUTAGE_BOUND_MS = 5000;
 
 function paymentMethod(id: string, sortOrder: number, name: string, type: string): Record<string, unknown> {

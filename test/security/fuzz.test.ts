@@ -3,7 +3,7 @@
 // - no 5xx (the database is up here, so not even 503), an answer within a bound;
 // - every error is JSON with a string `message` and `code` and Cache-Control: no-store (RFC 6749
 //   `{error, error_description}` on POST /oauth2/token), and carries nosniff and a request id;
-// - no CORS header outside the routes contract §4 opens;
+// - no CORS header outside the routes docs/session-api.md#cors opens;
 // - Object.prototype (and its kin) is never polluted.
 // And over the whole run: the catalog is unchanged (the fuzzer holds no admin token), the sessions
 // table grew by exactly the 201s of session creation, and the service answers normally afterwards.
@@ -95,7 +95,7 @@ function decodedPath(url: string): string {
   }
 }
 
-/** Where contract §4 allows CORS: the groups route (and its preflight), the script, the document. */
+/** Where docs/session-api.md#cors allows CORS: the groups route (and its preflight), the script, the document. */
 function corsAllowed(method: string, url: string): boolean {
   // The router decodes a parameter after matching: `/v1/sessions/%2F/…` is the groups route.
   const raw = (url.split('?')[0] ?? '').replace(/\/+/g, '/');

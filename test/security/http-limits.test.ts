@@ -3,9 +3,9 @@
 //   32 levels or not UTF-8 (400), quickly;
 // - what Node refuses before Fastify sees a request (malformed requests, headers over 32 KiB,
 //   clients too slow to send their headers or body) and URLs the router cannot decode are
-//   answered in the contract's JSON error shape, and slow clients are cut off;
-// - an amount of 20,000 digits fits in the 32 KiB header limit and answers 200 [] (contract §4);
-// - security headers on every answer, CSP on the HTML pages, CORS exactly as contract §4 says;
+//   answered in the documented JSON error shape (docs/errors.md#error-body), and slow clients are cut off;
+// - an amount of 20,000 digits fits in the 32 KiB header limit and answers 200 [] (docs/session-api.md#eligibility);
+// - security headers on every answer, CSP on the HTML pages, CORS exactly as docs/session-api.md#cors says;
 // - nothing of a refused request (its Authorization header) reaches the log.
 import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
@@ -288,7 +288,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
   });
 }
 
-describe('over a real socket: what Node refuses before any route, in the contract error shape', () => {
+describe('over a real socket: what Node refuses before any route, in the documented error shape (docs/errors.md#error-body)', () => {
   it('a malformed request: 400 {message, code}, no-store, and the connection closed', async () => {
     const malformed = [
       'GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n',
@@ -480,7 +480,7 @@ describe('security headers', () => {
   });
 });
 
-describe('CORS exactly as contract §4', () => {
+describe('CORS exactly as docs/session-api.md#cors', () => {
   const ORIGIN = 'https://shop.example';
   const preflight = (url: string, method: string): InjectOptions => ({
     method: 'OPTIONS',

@@ -1,4 +1,4 @@
-// GET /v1/sessions/{sessionId}/payment-method-groups, every rule of contract §4, through inject().
+// GET /v1/sessions/{sessionId}/payment-method-groups, every rule of docs/session-api.md#group-retrieval, through inject().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';

@@ -1,4 +1,4 @@
-// POST /v1/stores/{storeId}/sessions, every rule of contract §3, through inject().
+// POST /v1/stores/{storeId}/sessions, every rule of docs/session-api.md#session-creation, through inject().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';

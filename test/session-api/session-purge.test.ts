@@ -1,5 +1,5 @@
 // The session purge job (src/services/session-purge.ts): it deletes only sessions that expired
-// more than the retention ago (contract §4: 409 for at least 24 hours past expiresAt, then 404),
+// more than the retention ago (docs/session-api.md#session-lifetime-and-retention: 409 for at least 24 hours past expiresAt, then 404),
 // in batches, safely from several instances at once. On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,4 +1,4 @@
-// /admin/v1/clients: OAuth clients by client id (contract §6). A secret is shown once, in the
+// /admin/v1/clients: OAuth clients by client id (docs/catalog.md#admin-api). A secret is shown once, in the
 // answer of the request that set it (creation, rotation); lists and reads never show it or its hash.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// /admin/v1/merchants: list, read, create or replace, delete (contract §6).
+// /admin/v1/merchants: list, read, create or replace, delete (docs/catalog.md#admin-api).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, security

@@ -1,5 +1,5 @@
 // /admin/v1/payment-methods: list (optionally of one store), read, create or replace one method
-// object, delete (contract §6). A deleted method is no longer offered; sessions keep answering.
+// object, delete (docs/catalog.md#admin-api). A deleted method is no longer offered; sessions keep answering.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, security

@@ -1,4 +1,4 @@
-// Domain → the catalog's JSON shapes (contract §6). Amounts are exact decimals inside and JSON
+// Domain → the catalog's JSON shapes (docs/catalog.md#catalog-file). Amounts are exact decimals inside and JSON
 // numbers on the wire (like the merchant listing), which carry any 2-decimal amount (and any
 // 12-decimal factor below 10^3) exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
@@ -28,7 +28,7 @@ export function presentClient(c: ClientSummary) {
   return { clientId: c.clientId, merchantId: c.merchantId, scopes: [...c.scopes] };
 }
 
-/** The merchant listing's shape (spec §2.4) plus what only the catalog holds: store, order, plans. */
+/** The merchant listing's shape (docs/merchant-api.md#payment-method-fields) plus what only the catalog holds: store, order, plans. */
 export function presentPaymentMethod(m: PaymentMethod) {
   return {
     ...presentListedPaymentMethod(m),

@@ -1,4 +1,4 @@
-// The operator admin API, mounted under /admin/v1 (contract §1, §6): merchants, stores, OAuth
+// The operator admin API, mounted under /admin/v1 (docs/README.md#interfaces and docs/catalog.md#admin-api): merchants, stores, OAuth
 // clients and payment methods in the catalog's shapes, for tokens with scope `admin`. Routes are
 // thin; the services (services/admin) validate, write and announce every change to all instances.
 import type { FastifyInstance } from 'fastify';

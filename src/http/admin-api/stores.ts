@@ -1,4 +1,4 @@
-// /admin/v1/stores: list, read, create or replace, delete (contract §6). Deleting a store deletes
+// /admin/v1/stores: list, read, create or replace, delete (docs/catalog.md#admin-api). Deleting a store deletes
 // its payment methods; its sessions keep answering 200 with nothing eligible.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// The storefront script (embed.src, contract §1): GET /embed/{fileName}. The name carries a hash
+// The storefront script (embed.src, docs/README.md#interfaces): GET /embed/{fileName}. The name carries a hash
 // of the content, so the file is immutable and cacheable for a year; any other /embed/ path is a
 // 404. Storefronts on any origin load it, so it is CORS-readable (needed for `integrity` and
 // `crossorigin` script tags) and allowed cross-origin by Cross-Origin-Resource-Policy.

@@ -1,4 +1,4 @@
-// GET /v2/stores/{store_id}/payment_methods (spec §4.3, contract §5).
+// GET /v2/stores/{store_id}/payment_methods (docs/merchant-api.md#payment-method-listing).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-// The merchant API, mounted under /v2 (contract §1, §5).
+// The merchant API, mounted under /v2 (docs/README.md#interfaces and docs/merchant-api.md).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { explainEligibilityRoute } from './explain-eligibility.ts';

@@ -1,4 +1,4 @@
-// Schemas of the merchant API v2 (spec §2.4, §4.3; contract §5).
+// Schemas of the merchant API v2 (docs/merchant-api.md#payment-method-fields and docs/merchant-api.md#payment-method-listing).
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
 import { CustomerTypeSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';

@@ -1,4 +1,4 @@
-// The authorization server's HTTP side (contract §7): the token endpoint, the JWKS and the
+// The authorization server's HTTP side (docs/oauth.md): the token endpoint, the JWKS and the
 // RFC 8414 metadata. Protocol rules live in src/auth; this file parses and answers. Errors of the
 // token endpoint follow RFC 6749 §5.2 ({error, error_description}), not the app-wide {message}.
 import formBody from '@fastify/formbody';

@@ -1,4 +1,4 @@
-// GET /metrics (contract §1): the Prometheus text exposition of this instance's registry.
+// GET /metrics (docs/README.md#interfaces): the Prometheus text exposition of this instance's registry.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags

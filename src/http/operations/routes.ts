@@ -1,4 +1,4 @@
-// Operations endpoints (contract §1): liveness and readiness for orchestrators.
+// Operations endpoints (docs/README.md#interfaces): liveness and readiness for orchestrators.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';

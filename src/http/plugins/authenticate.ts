@@ -1,4 +1,4 @@
-// Bearer-token authentication for the merchant-facing routes (contract §3, §5; RFC 6750).
+// Bearer-token authentication for the merchant-facing routes (docs/errors.md#authentication-and-permission and docs/merchant-api.md#authentication-and-store-access; RFC 6750).
 // 401 when no valid token is presented, 403 when the token is valid but lacks the scope or the
 // store grant. Every 401 carries WWW-Authenticate.
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';

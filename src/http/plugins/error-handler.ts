@@ -1,4 +1,4 @@
-// Turns every failure into the contract's error shape (§2): JSON `{message, code}`, Cache-Control:
+// Turns every failure into the documented error shape (docs/errors.md#error-body): JSON `{message, code}`, Cache-Control:
 // no-store, never a stack trace, SQL text or secret. Unexpected faults are logged and answered
 // with a generic 500; the process keeps serving.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 // Limits of the HTTP server and the answers to requests that never reach a route (SECURITY.md):
 // - Node's HTTP parser refuses what it cannot parse (400), headers over maxHeaderBytes (431) and
 //   clients too slow to send their headers or their request (408) before Fastify sees a request;
-//   clientErrorHandler writes those answers on the raw socket in the contract's error shape (§2).
+//   clientErrorHandler writes those answers on the raw socket in the documented error shape (docs/errors.md#error-body).
 // - A URL Fastify's router cannot decode (bad percent-encoding) is answered by frameworkErrors,
 //   in the same shape.
 // - The time-outs cut off slow clients (slowloris): headers within headersTimeoutMs, the whole
@@ -15,7 +15,7 @@ import { sendError } from './error-handler.ts';
 export interface HttpLimits {
   /**
    * Request line plus headers, in bytes (Node's maxHeaderSize; its default is 16 KiB). 32 KiB lets
-   * a group retrieval carry an amount of some 32,000 digits (contract §4: any length is valid) and
+   * a group retrieval carry an amount of some 32,000 digits (docs/session-api.md#eligibility: any length is valid) and
    * bounds what a client can make us buffer before a route runs.
    */
   maxHeaderBytes: number;
@@ -55,7 +55,7 @@ function clientErrorAnswer(code: string, limits: HttpLimits): Error & { code: st
   }
 }
 
-/** What a route never sees: Node's parser errors, answered on the raw socket (contract §2 shape). */
+/** What a route never sees: Node's parser errors, answered on the raw socket (the error shape of docs/errors.md#error-body). */
 function answerClientError(this: FastifyInstance, limits: HttpLimits, error: ConnectionError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = clientErrorAnswer(error.code, limits);

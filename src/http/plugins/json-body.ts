@@ -1,4 +1,4 @@
-// JSON request bodies (contract §2–3): an absent or empty body is allowed (it means "no options"),
+// JSON request bodies (docs/errors.md and docs/session-api.md#session-creation): an absent or empty body is allowed (it means "no options"),
 // malformed JSON is 400, `__proto__`/`constructor.prototype` keys are refused, bodies over the
 // limit are 413 and any other media type is 415 (Fastify's default for unregistered types).
 // Bodies that are not UTF-8, nest deeper than MAX_JSON_DEPTH or hold a NUL character (400 each) are

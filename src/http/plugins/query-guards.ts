@@ -1,4 +1,4 @@
-// Query-string rules that come before schema validation (contract §4): a repeated parameter or a
+// Query-string rules that come before schema validation (docs/session-api.md#group-retrieval): a repeated parameter or a
 // missing required one is a request that cannot be understood (400), not a field that failed
 // validation (422).
 import type { preValidationHookHandler } from 'fastify';

@@ -1,5 +1,5 @@
-// Domain → the payment method JSON of spec §2.4 (the merchant listing; the admin API extends it).
-// Limits are exact decimals inside; the API carries them as JSON numbers (the spec's type), which
+// Domain → the payment method JSON of docs/merchant-api.md#payment-method-fields (the merchant listing; the admin API extends it).
+// Limits are exact decimals inside; the API carries them as JSON numbers (the documented type, docs/merchant-api.md#payment-method-fields), which
 // represent any 2-decimal amount below 2^53 cents exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
 import type { PaymentMethod } from '../../domain/catalog.ts';

@@ -1,4 +1,4 @@
-// POST /v1/stores/{storeId}/sessions (spec §4.1, contract §3).
+// POST /v1/stores/{storeId}/sessions (docs/session-api.md#session-creation).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
@@ -74,7 +74,7 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
       onRequest: authenticate(ctx, 'merchant-api'),
       // Per client, after authentication (http/plugins/rate-limit.ts).
       config: { rateLimitPolicy: 'merchant' },
-      // An absent or empty body means "no options" (contract §3).
+      // An absent or empty body means "no options" (docs/session-api.md#session-creation).
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};
       },

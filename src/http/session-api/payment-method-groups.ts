@@ -1,5 +1,5 @@
-// GET /v1/sessions/{sessionId}/payment-method-groups (spec §4.2, contract §4): the storefront's
-// hot path. Checks run in the contract's order: query (400, then 422), then the session (404, 409).
+// GET /v1/sessions/{sessionId}/payment-method-groups (docs/session-api.md#group-retrieval): the storefront's
+// hot path. Checks run in the documented order (docs/session-api.md#group-retrieval): query (400, then 422), then the session (404, 409).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
@@ -91,7 +91,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
           503: ErrorResponse,
         },
       },
-      // A query that is present once but fails its pattern or enum is 422 (contract §4).
+      // A query that is present once but fails its pattern or enum is 422 (docs/session-api.md#group-retrieval).
       // rateLimitPolicy: per IP address, before anything else (http/plugins/rate-limit.ts).
       config: { validationStatus: 422, rateLimitPolicy: 'storefront' },
       preValidation: singleValuedQuery(['amount', 'customerType', 'flattened'], ['amount']),

@@ -1,4 +1,4 @@
-// The session API, mounted under /v1 (contract §1).
+// The session API, mounted under /v1 (docs/README.md#interfaces).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { etagOnSend } from '../plugins/etag.ts';
@@ -16,7 +16,7 @@ export async function sessionApiRoutes(app: FastifyInstance, { ctx, embedSrc }: 
   // Merchant backends call this server to server: no CORS.
   createSessionRoute(app, ctx, embedSrc);
 
-  // Storefront pages on any origin read the groups (contract §4), and may revalidate with ETag.
+  // Storefront pages on any origin read the groups (docs/session-api.md#cors), and may revalidate with ETag.
   await app.register(async (storefront) => {
     storefrontCors(storefront, GROUPS_PATH);
     storefront.addHook('onSend', etagOnSend);

@@ -1,4 +1,4 @@
-// Schemas of the session API (spec §2, contract §3–4): they validate requests, serialize
+// Schemas of the session API (docs/session-api.md#session-creation and docs/session-api.md#group-retrieval): they validate requests, serialize
 // responses and describe both in the OpenAPI document.
 import { Type } from 'typebox';
 import { CUSTOMER_TYPES, KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';

@@ -1,4 +1,4 @@
-// CORS for the storefront's one route (contract §4): any origin may read the groups, and their
+// CORS for the storefront's one route (docs/session-api.md#cors): any origin may read the groups, and their
 // preflight is answered. Nothing else under /v1 gets CORS (SECURITY.md). Written out rather than
 // through @fastify/cors: keeping the plugin's preflight route off the rest of /v1 needed its
 // per-request options delegator, which cost 4–5 % of the hot path's CPU (bench/REPORT.md).

@@ -1,4 +1,4 @@
-// OAuth clients for the admin API and the CLI (contract §6). Secrets are stored only as scrypt
+// OAuth clients for the admin API and the CLI (docs/catalog.md#admin-api). Secrets are stored only as scrypt
 // hashes: a secret is shown once, in the answer of the request that set it (creation, rotation),
 // and never listed.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The operator's services (contract §6), used by the admin API (http/admin-api) and the CLI
+// The operator's services (docs/catalog.md#admin-api), used by the admin API (http/admin-api) and the CLI
 // (src/cli.ts) alike. Every write goes through CatalogChanges.write(): one transaction that
 // notifies the other instances on commit, then this instance's caches are cleared.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Merchants for the admin API (contract §6).
+// Merchants for the admin API (docs/catalog.md#admin-api).
 import type { Kysely } from 'kysely';
 import { validateMerchantBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';

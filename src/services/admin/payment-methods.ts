@@ -1,4 +1,4 @@
-// Payment methods for the admin API (contract §6): `PUT /admin/v1/payment-methods/{id}` takes one
+// Payment methods for the admin API (docs/catalog.md#admin-api): `PUT /admin/v1/payment-methods/{id}` takes one
 // method object of the catalog. Deleting a method never breaks a session: it is simply no longer
 // offered.
 import type { Kysely } from 'kysely';

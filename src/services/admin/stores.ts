@@ -1,4 +1,4 @@
-// Stores for the admin API (contract §6). Deleting a store deletes its payment methods (foreign key
+// Stores for the admin API (docs/catalog.md#admin-api). Deleting a store deletes its payment methods (foreign key
 // cascade); sessions of the store keep answering, with nothing eligible.
 import type { Kysely } from 'kysely';
 import { validateStoreBody } from '../../catalog-input/validate.ts';

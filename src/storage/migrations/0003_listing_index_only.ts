@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The merchant listing pages with LIMIT/OFFSET (contract §5 numbers its pages): PostgreSQL fetches
+// The merchant listing pages with LIMIT/OFFSET (docs/merchant-api.md#pagination numbers its pages): PostgreSQL fetches
 // every skipped row from the table, so page 99 of 10,000 methods read 10,000 rows (measured in
 // bench/REPORT.md: several times page 0). The page's ids are now found first with an index-only
 // scan (repositories/payment-methods.ts); the purchase limits are included in the display-order
