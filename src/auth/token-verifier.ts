@@ -20,7 +20,8 @@ import {
 } from 'jose';
 import type { Clock } from '../lib/clock.ts';
 import type { Config, ExternalAuthConfig } from '../config.ts';
-import type { ClientRecord, ClientsRepository } from '../storage/repositories/clients.ts';
+import type { Client } from '../domain/catalog.ts';
+import type { ClientsRepository } from '../storage/repositories/clients.ts';
 import type { Principal } from './principal.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 import { ACCESS_TOKEN_TYPE } from './token-issuer.ts';
@@ -90,7 +91,7 @@ interface ExternalIssuer {
 
 export class TokenVerifier {
   /** Registered clients by id, cached briefly: every protected request looks its client up. */
-  private readonly clients: TtlCache<string, ClientRecord | undefined>;
+  private readonly clients: TtlCache<string, Client | undefined>;
   /** Tokens whose signature and claims verified, by SHA-256 of the token. */
   private readonly verified = new LruCache<string, VerifiedToken>(MAX_CACHED_TOKENS, 'verified_token');
   private readonly external: ExternalIssuer | undefined;

@@ -4,7 +4,7 @@
 import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
-import type { LegalLink, PaymentMethod, PaymentPlan, Store } from '../domain/catalog.ts';
+import type { LegalLink, Merchant, PaymentMethod, PaymentPlan, Store } from '../domain/catalog.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 
@@ -31,12 +31,8 @@ export class CatalogValidationError extends Error {
   }
 }
 
-export interface Merchant {
-  id: string;
-  name: string;
-}
-
-export interface Client {
+/** A client as the catalog file gives it: with its secret in clear, hashed before it is stored. */
+export interface ClientWithSecret {
   clientId: string;
   clientSecret: string;
   merchantId: string;
@@ -46,7 +42,7 @@ export interface Client {
 export interface ValidatedCatalog {
   merchants: Merchant[];
   stores: Store[];
-  clients: Client[];
+  clients: ClientWithSecret[];
   paymentMethods: PaymentMethod[];
 }
 

@@ -59,6 +59,19 @@ export interface PaymentMethod {
   plans: PaymentPlan[];
 }
 
+export interface Merchant {
+  id: string;
+  name: string;
+}
+
+/** An OAuth client of a merchant, as stored: the secret only as a hash (lib/secret-hash.ts). */
+export interface Client {
+  clientId: string;
+  merchantId: string;
+  secretHash: string;
+  scopes: string[];
+}
+
 export interface Store {
   id: string;
   merchantId: string;

@@ -6,9 +6,9 @@ import type { PaymentMethod, Store } from '../../domain/catalog.ts';
 import { presentPaymentMethod as presentListedPaymentMethod } from '../presenters/payment-method.ts';
 import type { Page } from '../../services/admin/index.ts';
 import type { ClientSummary } from '../../storage/repositories/clients.ts';
-import type { MerchantRecord } from '../../storage/repositories/merchants.ts';
+import type { Merchant } from '../../domain/catalog.ts';
 
-export function presentMerchant(m: MerchantRecord) {
+export function presentMerchant(m: Merchant) {
   return { id: m.id, name: m.name };
 }
 

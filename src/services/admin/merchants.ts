@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { validateMerchantBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
-import { MerchantsRepository, type MerchantRecord } from '../../storage/repositories/merchants.ts';
+import type { Merchant } from '../../domain/catalog.ts';
+import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { isForeignKeyViolation, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
@@ -14,19 +15,19 @@ export class AdminMerchants {
     private readonly changes: CatalogChanges,
   ) {}
 
-  async list(request: PageRequest): Promise<Page<MerchantRecord>> {
+  async list(request: PageRequest): Promise<Page<Merchant>> {
     const { merchants, totalElements } = await new MerchantsRepository(this.db).list(limits(request));
     return pageOf(merchants, totalElements, request);
   }
 
-  async get(id: string): Promise<MerchantRecord> {
+  async get(id: string): Promise<Merchant> {
     const merchant = await new MerchantsRepository(this.db).findById(id);
     if (!merchant) throw new Errors.NOT_FOUND(`Merchant "${id}"`);
     return merchant;
   }
 
   /** Creates or replaces the merchant `id` with the body (validated whole). */
-  async put(id: string, body: unknown): Promise<PutResult<MerchantRecord>> {
+  async put(id: string, body: unknown): Promise<PutResult<Merchant>> {
     const merchant = await validated(() => validateMerchantBody(id, body));
     return this.changes.write(async (tx) => {
       const outcome = await new CatalogWriter(tx).upsertMerchant(merchant);

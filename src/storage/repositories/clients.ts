@@ -1,24 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Client } from '../../domain/catalog.ts';
 import type { Database } from '../schema.ts';
 import { upsertOutcome, type WriteResult } from './write-result.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ClientRecord {
-  clientId: string;
-  merchantId: string;
-  /** scrypt hash from auth/secrets.ts; never the secret itself. */
-  secretHash: string;
-  scopes: string[];
-}
-
 /** A client without its secret hash: what the admin API shows. */
-export type ClientSummary = Omit<ClientRecord, 'secretHash'>;
+export type ClientSummary = Omit<Client, 'secretHash'>;
 
 export class ClientsRepository {
   constructor(private readonly db: Db) {}
 
-  async findById(clientId: string): Promise<ClientRecord | undefined> {
+  async findById(clientId: string): Promise<Client | undefined> {
     // PostgreSQL text cannot hold NUL: no client has such an id, and the query would fail (a 500).
     if (clientId.includes('\u0000')) return undefined;
     const row = await this.db
@@ -30,7 +23,7 @@ export class ClientsRepository {
   }
 
   /** Inserts or updates; a row that already holds these values is left untouched (updated_at too). */
-  async upsert(client: ClientRecord): Promise<WriteResult> {
+  async upsert(client: Client): Promise<WriteResult> {
     const row = await this.db
       .insertInto('clients')
       .values({

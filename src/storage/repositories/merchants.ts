@@ -1,23 +1,19 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Merchant } from '../../domain/catalog.ts';
 import type { Database } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export interface MerchantRecord {
-  id: string;
-  name: string;
-}
 
 /** Merchants for the admin API (upserts are in catalog-writer.ts). */
 export class MerchantsRepository {
   constructor(private readonly db: Db) {}
 
-  async findById(id: string): Promise<MerchantRecord | undefined> {
+  async findById(id: string): Promise<Merchant | undefined> {
     return this.db.selectFrom('merchants').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
   }
 
   /** One page of merchants ordered by id (compared byte-wise, like every other listing). */
-  async list(options: { limit: number; offset: number }): Promise<{ merchants: MerchantRecord[]; totalElements: number }> {
+  async list(options: { limit: number; offset: number }): Promise<{ merchants: Merchant[]; totalElements: number }> {
     const [merchants, count] = await Promise.all([
       this.db
         .selectFrom('merchants')
