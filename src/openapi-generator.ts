@@ -1,6 +1,6 @@
 // The OpenAPI document without a running service: the app is built on an in-memory PGlite, asked for
 // its document and closed. `npm run openapi` (`pms openapi --out openapi.json`) writes it to openapi.json;
-// test/db/openapi.test.ts checks that the committed file is current.
+// test/openapi/openapi.test.ts checks that the committed file is current.
 import { build } from './app.ts';
 import { readConfig } from './config.ts';
 import { createContext } from './context.ts';

@@ -1,4 +1,4 @@
-// Shared by the security tests (test/db/security-*.test.ts, test/db/fuzz.test.ts): the demo
+// Shared by the security tests (test/security/*.test.ts, test/security/fuzz.test.ts): the demo
 // catalog plus an operator client, a service whose log lines are captured, and snapshots of the
 // tables that hostile requests must not change.
 import path from 'node:path';

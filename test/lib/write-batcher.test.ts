@@ -1,4 +1,4 @@
-// WriteBatcher: group commit for session creation (src/services/write-batcher.ts).
+// WriteBatcher: group commit for session creation (src/lib/write-batcher.ts).
 import { describe, expect, it } from 'vitest';
 import { WriteBatcher } from '../../src/lib/write-batcher.ts';
 

@@ -395,7 +395,7 @@ const body: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH'] as const;
 
-/** Every route of the app, from the onRoute hook (as test/db/openapi.test.ts collects them). */
+/** Every route of the app, from the onRoute hook (as test/openapi/openapi.test.ts collects them). */
 function routes(): Array<{ method: string; url: string }> {
   return [...registeredRoutes(service.app)];
 }
@@ -460,7 +460,7 @@ describe('fuzzing every route', () => {
         async (prefix, parts, separator, method, query, auth) => {
           const url = `${prefix}/${parts.join(separator)}${query === null ? '' : `?${query}`}`;
           // inject() parses the URL as a browser would: `/\\host` would name a host, not a path (raw
-          // backslashes over a socket: test/db/security-limits.test.ts).
+          // backslashes over a socket: test/security/http-limits.test.ts).
           fc.pre(!/^\/\\/.test(url));
           await fire(request(method, url, {}, auth, undefined));
         },

@@ -4,7 +4,7 @@
 // challenge, nothing is created, no key URL a token names is ever fetched, and neither a log line
 // nor an answer holds a secret or a token. Then the token endpoint: wrong secrets and unknown
 // clients alike, repeated parameters, oversized forms, grant_type variants and the per-client
-// limit on failed attempts. (The verifier's own unit tests are test/auth/token-verifier.test.ts.)
+// limit on failed attempts. (The verifier's own unit tests are test/oauth/token-verifier.test.ts.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, base64url, decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';

@@ -1,0 +1,30 @@
+// ESLint (`npm run lint`): typescript-eslint's type-aware recommended rules over the service, the
+// storefront script, the tests, the scripts and the benchmark. Formatting is Prettier's (.prettierrc.json),
+// so no stylistic rules here.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'coverage/**', 'src/http/demo/assets/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // `_`-prefixed parameters and caught errors are deliberately unused.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Fastify hooks and route handlers are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (scripts, benchmark, build): no type information.
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', fetch: 'readonly', AbortController: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' },
+    },
+  },
+);
