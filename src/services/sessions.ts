@@ -21,7 +21,7 @@ import { isUuid } from '../lib/ids.ts';
 export const MAX_CACHED_SESSIONS = 100_000;
 
 /**
- * Session creations arriving while others are being written go in together (services/write-batcher.ts):
+ * Session creations arriving while others are being written go in together (lib/write-batcher.ts):
  * up to 100 rows per INSERT, at most 4 INSERTs at once (of the pool's 10 connections, so the
  * storefront's reads always find one).
  */
