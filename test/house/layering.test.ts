@@ -2,7 +2,8 @@
 // (README, "Architecture"), and that the repository documents itself (nothing outside test/ points
 // at documents a clone does not have).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { cruise, type IConfiguration } from 'dependency-cruiser';
@@ -26,12 +27,31 @@ describe('house rules', () => {
     }
   }, 60_000);
 
-  it('the rules catch a violation (a domain module importing storage)', async () => {
+  it('the rules catch violations (a fixture tree that breaks four of them)', async () => {
     const config = require(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
-    const rule = config.forbidden!.find((r) => r.name === 'domain-is-pure') as { from: { path: string }; to: { pathNot: string } };
-    expect(new RegExp(rule.from.path).test('src/domain/money.ts')).toBe(true);
-    expect(new RegExp(rule.to.pathNot).test('src/storage/database.ts')).toBe(false);
-  });
+    const fixture = mkdtempSync(path.join(tmpdir(), 'pms-layering-'));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+      writeFileSync(path.join(fixture, file), text);
+    };
+    write('src/domain/rule.ts', "import { rows } from '../storage/rows.ts';\nexport const rule = rows;\n");
+    write('src/storage/rows.ts', "import { route } from '../http/route.ts';\nexport const rows = route;\n");
+    write('src/http/route.ts', "export const route = 1;\n");
+    write('tsconfig.json', '{ "compilerOptions": { "allowImportingTsExtensions": true, "noEmit": true } }\n');
+    write('src/services/a.ts', "import { b } from './b.ts';\nexport const a = b;\n");
+    write('src/services/b.ts', "import { a } from './a.ts';\nexport const b = a;\n");
+    const cwd = process.cwd();
+    process.chdir(fixture);
+    try {
+      const result = await cruise(['src'], { ruleSet: config, ...config.options, validate: true });
+      const output = result.output as { summary: { violations: Array<{ rule: { name: string } }> } };
+      const broken = new Set(output.summary.violations.map((v) => v.rule.name));
+      expect([...broken].sort()).toEqual(['domain-is-pure', 'no-cycles', 'services-and-auth-never-import-http', 'storage-imports-only-domain']);
+    } finally {
+      process.chdir(cwd);
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('no tracked file outside test/ refers to documents outside the repository', () => {
     const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
