@@ -73,7 +73,8 @@ try {
   await page.locator('payment-methods [role="radio"]', { hasText: 'Part payment' }).click();
   await page.locator('payment-method [part~="plan"]').first().waitFor();
   await page.locator('#event-log li').first().waitFor();
-  await page.evaluate(() => document.fonts.ready);
+  // Runs in the page, where document is the page's.
+  await page.evaluate(() => globalThis.document.fonts.ready);
   await page.screenshot({ path: OUTPUT });
   process.stdout.write(`wrote ${OUTPUT}\n`);
 } finally {
