@@ -27,6 +27,8 @@ export const KNOWN_PAYMENT_METHOD_TYPES = [
 
 export interface PaymentPlan {
   name: string;
+  /** Shown with the plan on a product page; '' when the catalog gives none. */
+  description?: string;
   durationMonths: number;
   annuityFactor: Decimal;
   administrationFee: Decimal;

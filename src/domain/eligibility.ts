@@ -35,6 +35,11 @@ function carriesKeyword(method: PaymentMethod, normalizedKeyword: string): boole
   return method.campaign.keywords.some((k) => normalizeCampaignKeyword(k) === normalizedKeyword);
 }
 
+/** Within the method's purchase limits: inclusive, compared exactly. */
+export function withinPurchaseLimits(method: PaymentMethod, amount: Decimal): boolean {
+  return compareDecimal(amount, method.minPurchaseLimit) >= 0 && compareDecimal(amount, method.maxPurchaseLimit) <= 0;
+}
+
 /** Every rule the method fails for this query, in a fixed order; empty when it is eligible. */
 export function ineligibilityReasons(method: PaymentMethod, query: EligibilityQuery): IneligibilityReason[] {
   const reasons: IneligibilityReason[] = [];

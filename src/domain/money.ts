@@ -68,8 +68,10 @@ export function ceilToInteger(a: Decimal): bigint {
 /** Canonical text: no exponent, trailing fractional zeros kept to the decimal's own scale. */
 export function formatDecimal(a: Decimal): string {
   if (a.scale === 0) return a.units.toString();
-  const digits = a.units.toString().padStart(a.scale + 1, '0');
-  return `${digits.slice(0, -a.scale)}.${digits.slice(-a.scale)}`;
+  // Amounts are never negative; an effective annual rate can be.
+  const sign = a.units < 0n ? '-' : '';
+  const digits = (a.units < 0n ? -a.units : a.units).toString().padStart(a.scale + 1, '0');
+  return `${sign}${digits.slice(0, -a.scale)}.${digits.slice(-a.scale)}`;
 }
 
 /** Canonical text without trailing fractional zeros: 29.00 → "29", 0.0995 → "0.0995". */

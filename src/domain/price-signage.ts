@@ -1,5 +1,9 @@
-// Price signage: the "From 440 SEK/month" line a storefront shows under a part-payment option.
-import { addDecimal, ceilToInteger, compareDecimal, multiplyDecimal, type Decimal } from './money.ts';
+// Price signage: the "From 440 SEK/month" line a storefront shows under a part-payment option, and
+// what a product page may show for a price: per plan the monthly cost, the total cost and the
+// effective annual rate (docs/merchant-api.md#price-signage).
+import { annualPercentageRate, type AnnualPercentageRate } from './annual-percentage-rate.ts';
+import { withinPurchaseLimits } from './eligibility.ts';
+import { addDecimal, ceilToInteger, compareDecimal, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
 import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
 
 /** Monthly cost of a plan at an amount, in whole currency units: ceil(amount × annuityFactor + administrationFee). */
@@ -26,4 +30,53 @@ export function lowestMonthlyCost(store: Store, members: readonly PaymentMethod[
 
 export function priceSignageText(cost: bigint, currency: string): string {
   return `From ${cost} ${currency}/month`;
+}
+
+/** One plan's costs at a price, for a product page. */
+export interface PlanCosts {
+  name: string;
+  description: string;
+  interest: Decimal;
+  durationMonths: number;
+  /** ceil(amount × annuityFactor + administrationFee), whole currency units. */
+  monthlyCost: bigint;
+  /** All the buyer pays: durationMonths × monthlyCost + setupFee. */
+  totalCost: Decimal;
+  administrationFee: Decimal;
+  setupFee: Decimal;
+  /** The APR in percent (2 decimals): the setup fee is paid with the first monthly payment. */
+  effectiveInterest: AnnualPercentageRate;
+}
+
+/** Plans in the order a product page lists them: by duration, then name. */
+export function plansInOrder(method: PaymentMethod): PaymentPlan[] {
+  return [...method.plans].sort((a, b) => a.durationMonths - b.durationMonths || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The costs of each plan at a price, when the method allows price signage and the price lies within
+ * its purchase limits; otherwise none. A price of 0 is not a credit (no rate exists): none either.
+ */
+export function priceSignageCosts(method: PaymentMethod, amount: Decimal): PlanCosts[] {
+  if (!method.priceSignagePossible || !withinPurchaseLimits(method, amount) || amount.units === 0n) return [];
+  const principal = Number(formatDecimal(amount));
+  return plansInOrder(method).map((plan) => {
+    const monthly = monthlyCost(plan, amount);
+    const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
+    const payments = Array.from({ length: plan.durationMonths }, (_, i) => ({
+      month: i + 1,
+      amount: Number(monthly) + (i === 0 ? Number(formatDecimal(plan.setupFee)) : 0),
+    }));
+    return {
+      name: plan.name,
+      description: plan.description ?? '',
+      interest: plan.interest,
+      durationMonths: plan.durationMonths,
+      monthlyCost: monthly,
+      totalCost,
+      administrationFee: plan.administrationFee,
+      setupFee: plan.setupFee,
+      effectiveInterest: annualPercentageRate(principal, payments),
+    };
+  });
 }

@@ -1,0 +1,106 @@
+// The annual percentage rate of charge (APR) of the EU Consumer Credit Directive (2008/48/EC,
+// Annex I) for a credit paid out at once and repaid in payments at whole months, with a year of 12
+// equal months: the rate X at which the present value of the payments equals the amount,
+//
+//   amount = Σ P_k · (1 + X)^(−t_k / 12)      (t_k: the month of payment k)
+//
+// How it is solved: with r = (1 + X)^(1/12) − 1 the monthly rate, the present value
+// PV(r) = Σ P_k · (1 + r)^(−t_k) is strictly decreasing on r > −1 when the payments are non-negative
+// and not all zero, from +∞ (r → −1) to 0 (r → ∞), so PV(r) = amount has exactly one root. It is
+// bracketed, then found by Newton's method kept inside the bracket (a step leaving it bisects
+// instead), until the bracket is narrower than 1e-15 relative: far below the 2-decimal rounding of
+// the result (1e-4 in X). Amounts are divided by the amount first, so the size of the amount (up to
+// 10^18) costs no precision. The rounded result is then confirmed against the present value at the
+// two half-way points around it, so that a computed 5.004999… cannot come out as 5.01 or the reverse
+// when the exact rate lies on the other side: only a rate within about 1e-13 of a half-way point
+// could still be rounded either way, and such a rate is rounded by the sign of PV − amount there.
+import type { Decimal } from './money.ts';
+
+export interface Payment {
+  /** Months after the payout (1 = one month later). */
+  month: number;
+  /** Non-negative, in currency units. */
+  amount: number;
+}
+
+/** The APR in percent, rounded half away from zero to 2 decimals: a Decimal of scale 2 (may be negative). */
+export type AnnualPercentageRate = Decimal;
+
+const TOLERANCE = 1e-15;
+
+/** Present value of the payments at monthly rate r, as a multiple of the amount. */
+function presentValue(payments: readonly Payment[], r: number): number {
+  const lnGrowth = Math.log1p(r);
+  let value = 0;
+  for (const p of payments) value += p.amount * Math.exp(-p.month * lnGrowth);
+  return value;
+}
+
+/** d/dr of presentValue. */
+function presentValueSlope(payments: readonly Payment[], r: number): number {
+  const lnGrowth = Math.log1p(r);
+  let slope = 0;
+  for (const p of payments) slope -= p.month * p.amount * Math.exp(-(p.month + 1) * lnGrowth);
+  return slope;
+}
+
+/** The monthly rate r > −1 with presentValue(payments, r) = 1 (payments normalised to the amount). */
+function monthlyRate(payments: readonly Payment[]): number {
+  const excess = (r: number) => presentValue(payments, r) - 1;
+  // Bracket: excess(low) > 0 > excess(high). Close to −1 the present value explodes; large rates shrink it.
+  let low = 0;
+  let high = 0;
+  if (excess(0) > 0) {
+    high = 0.01;
+    while (excess(high) > 0) high = high * 2 + 0.01;
+    low = high > 0.01 ? (high - 0.01) / 2 : 0;
+  } else {
+    low = -0.5;
+    while (excess(low) <= 0 && low > -1 + 1e-15) low = -1 + (1 + low) / 16;
+  }
+  let r = (low + high) / 2;
+  for (let i = 0; i < 200 && high - low > TOLERANCE * Math.max(1, Math.abs(r)); i += 1) {
+    const value = excess(r);
+    if (value > 0) low = r;
+    else if (value < 0) high = r;
+    else return r;
+    const newton = r - value / presentValueSlope(payments, r);
+    r = newton > low && newton < high ? newton : (low + high) / 2;
+  }
+  return r;
+}
+
+function annualFromMonthly(r: number): number {
+  return Math.expm1(12 * Math.log1p(r));
+}
+
+function monthlyFromAnnual(x: number): number {
+  return Math.expm1(Math.log1p(x) / 12);
+}
+
+/**
+ * The APR of a credit of `amount` repaid by `payments`. Degenerate cases: no payment at all (or
+ * all zero) on a positive amount is −100.00 (nothing is paid back); an amount of zero is not a
+ * credit and has no rate: the caller must not ask (see priceSignageCosts).
+ */
+export function annualPercentageRate(amount: number, payments: readonly Payment[]): AnnualPercentageRate {
+  if (!(amount > 0)) throw new RangeError('the APR needs a positive amount');
+  if (payments.some((p) => !(p.amount >= 0) || !Number.isInteger(p.month) || p.month < 1)) {
+    throw new RangeError('payments must be non-negative and fall on whole months ≥ 1');
+  }
+  const normalised = payments.filter((p) => p.amount > 0).map((p) => ({ month: p.month, amount: p.amount / amount }));
+  if (normalised.length === 0) return { units: -10000n, scale: 2 };
+  const percent = annualFromMonthly(monthlyRate(normalised)) * 100;
+  let hundredths = Math.sign(percent) * Math.round(Math.abs(percent) * 100);
+  // Confirm the rounding where the exact rate lies: inside [h − 0.5, h + 0.5) hundredths (for a
+  // negative rate the half-way point rounds away from zero too). The excess is decreasing in the rate.
+  const excessAt = (hundredthsOfPercent: number) => presentValue(normalised, monthlyFromAnnual(hundredthsOfPercent / 10000)) - 1;
+  for (let i = 0; i < 2; i += 1) {
+    const below = excessAt(hundredths - 0.5);
+    const above = excessAt(hundredths + 0.5);
+    if (below < 0 || (below === 0 && hundredths < 0)) hundredths -= 1;
+    else if (above > 0 || (above === 0 && hundredths >= 0)) hundredths += 1;
+    else break;
+  }
+  return { units: BigInt(hundredths), scale: 2 };
+}

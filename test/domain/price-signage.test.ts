@@ -1,0 +1,123 @@
+// Price signage's cost list and the effective annual rate (src/domain/annual-percentage-rate.ts).
+//
+// Worked examples: the first three are the cash flows of the examples of calculation in the annex of
+// Directive 98/7/EC (the APR directive before 2008/48/EC), on its basis of 12 equal months: 1,000
+// repaid with 1,200 after 18 months (12.92 %), the same with 50 of charges paid out of the credit
+// (16.85 %), and 1,000 repaid with 600 after one and two years (13.07 %). Every expected value below
+// was also computed independently, by bisection in 60-digit decimal arithmetic (Python's decimal
+// module), and is given with its unrounded digits where it helps to see how close to a rounding
+// boundary it lies.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { annualPercentageRate, type Payment } from '../../src/domain/annual-percentage-rate.ts';
+import { formatDecimal } from '../../src/domain/money.ts';
+import { priceSignageCosts } from '../../src/domain/price-signage.ts';
+import { dec, method, plan } from '../helpers/fixtures.ts';
+
+const rate = (amount: number, payments: Payment[]) => formatDecimal(annualPercentageRate(amount, payments));
+const monthly = (months: number, amount: number, first = amount): Payment[] =>
+  Array.from({ length: months }, (_, i) => ({ month: i + 1, amount: i === 0 ? first : amount }));
+
+describe('the effective annual rate (APR, 12 equal months)', () => {
+  it('reproduces the worked examples of the APR directive', () => {
+    expect(rate(1000, [{ month: 18, amount: 1200 }])).toBe('12.92'); // 12.924323…
+    expect(rate(950, [{ month: 18, amount: 1200 }])).toBe('16.85'); // 16.852612…
+    expect(rate(1000, [{ month: 12, amount: 600 }, { month: 24, amount: 600 }])).toBe('13.07'); // 13.066238…
+  });
+
+  it('matches independently computed rates for other cash flows', () => {
+    expect(rate(1000, [3, 6, 9, 12].map((month) => ({ month, amount: 272 })))).toBe('14.58'); // 14.580037…
+    expect(rate(10000, monthly(24, 528, 823))).toBe('30.58'); // 30.575726…
+    expect(rate(50000, monthly(120, 664))).toBe('10.60'); // 10.599660…
+    expect(rate(1299.95, monthly(36, 45, 240))).toBe('30.00'); // 29.999974…
+  });
+
+  it('is 0 when the payments add up to the amount, and negative when they fall short', () => {
+    expect(rate(1200, monthly(12, 100))).toBe('0.00');
+    expect(rate(1000, monthly(12, 80))).toBe('-7.22'); // −7.219598…
+    expect(rate(1000, monthly(12, 83.3))).toBe('-0.07'); // −0.073829…
+  });
+
+  it('handles a 1-month plan with a setup fee only, and a 120-month plan', () => {
+    expect(rate(1000, [{ month: 1, amount: 1050 }])).toBe('79.59'); // 1.05^12 − 1 = 79.585632…
+    expect(rate(100000, monthly(120, 1000))).toBe('3.80'); // 3.801695…
+  });
+
+  it('is −100.00 when nothing is paid back, and refuses an amount of zero', () => {
+    expect(rate(1000, [])).toBe('-100.00');
+    expect(rate(1000, monthly(12, 0))).toBe('-100.00');
+    expect(() => annualPercentageRate(0, monthly(12, 10))).toThrow(RangeError);
+  });
+
+  it('does not depend on the size of the amount', () => {
+    expect(rate(1e15, monthly(24, 528e11, 823e11))).toBe('30.58');
+    expect(rate(0.01, [{ month: 18, amount: 0.012 }])).toBe('12.92');
+  });
+
+  it('discounting the payments at the rate gives back the amount, and the rounding is right (property)', () => {
+    const pv = (payments: Payment[], annualPercent: number) =>
+      payments.reduce((sum, p) => sum + p.amount * Math.pow(1 + annualPercent / 100, -p.month / 12), 0);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }).map((cents) => cents / 100),
+        fc.integer({ min: 1, max: 120 }),
+        // Annuity factors from half of 1/months (paying back less than the amount) to twice it.
+        fc.double({ min: 0.5, max: 2, noNaN: true }),
+        fc.integer({ min: 0, max: 500 }),
+        (amount, months, scale, setupFee) => {
+          const payment = Math.ceil(((amount * scale) / months) * 100) / 100;
+          const payments = monthly(months, payment, payment + setupFee);
+          const rounded = Number(rate(amount, payments));
+          // The exact rate lies within half a hundredth of the rounded one: the present value at the
+          // two half-way points brackets the amount (decreasing in the rate).
+          const relative = (x: number) => (x - amount) / amount;
+          expect(relative(pv(payments, rounded - 0.005))).toBeGreaterThanOrEqual(-1e-12);
+          expect(relative(pv(payments, rounded + 0.005))).toBeLessThanOrEqual(1e-12);
+        },
+      ),
+      { numRuns: 300, seed: 20261123 },
+    );
+  });
+});
+
+describe("a plan's costs at a price", () => {
+  const partPayment = method({
+    type: 'PROVIDER_PART_PAYMENT_SELECT_NOW',
+    priceSignagePossible: true,
+    minPurchaseLimit: dec('500'),
+    maxPurchaseLimit: dec('50000'),
+    plans: [
+      plan({ name: '24 months', durationMonths: 24, annuityFactor: dec('0.0499'), administrationFee: dec('29'), setupFee: dec('295'), interest: dec('0.1995') }),
+      plan({ name: '12 months', durationMonths: 12, annuityFactor: dec('0.083333333333'), description: 'Interest-free' }),
+    ],
+  });
+
+  it('lists every plan by duration with monthly cost, total cost and APR', () => {
+    const costs = priceSignageCosts(partPayment, dec('10000'));
+    expect(costs.map((c) => c.name)).toEqual(['12 months', '24 months']);
+    const [twelve, twentyFour] = costs;
+    expect(twelve).toMatchObject({ description: 'Interest-free', monthlyCost: 834n, durationMonths: 12 });
+    expect(formatDecimal(twelve!.totalCost)).toBe('10008');
+    expect(twentyFour).toMatchObject({ description: '', monthlyCost: 528n });
+    expect(formatDecimal(twentyFour!.totalCost)).toBe('12967'); // 24 × 528 + 295
+    expect(formatDecimal(twentyFour!.effectiveInterest)).toBe('30.58');
+    // The ceiling to whole currency units alone gives an "interest-free" plan a small rate.
+    expect(formatDecimal(twelve!.effectiveInterest)).toBe('0.15');
+  });
+
+  it('includes the limits themselves, and nothing outside them, for a price of 0 or without price signage', () => {
+    expect(priceSignageCosts(partPayment, dec('500'))).toHaveLength(2);
+    expect(priceSignageCosts(partPayment, dec('50000.00'))).toHaveLength(2);
+    expect(priceSignageCosts(partPayment, dec('499.99'))).toEqual([]);
+    expect(priceSignageCosts(partPayment, dec('50000.01'))).toEqual([]);
+    expect(priceSignageCosts({ ...partPayment, minPurchaseLimit: dec('0') }, dec('0'))).toEqual([]);
+    expect(priceSignageCosts({ ...partPayment, priceSignagePossible: false }, dec('10000'))).toEqual([]);
+  });
+
+  it('keeps money exact at any size', () => {
+    const huge = priceSignageCosts({ ...partPayment, maxPurchaseLimit: dec('999999999999999999.99') }, dec('999999999999999999.99'));
+    // 999999999999999999.99 × 0.083333333333 = 83333333332999999.99916…, up to the next whole unit.
+    expect(huge[0]!.monthlyCost).toBe(83333333333000000n);
+    expect(formatDecimal(huge[0]!.totalCost)).toBe('999999999996000000');
+  });
+});
