@@ -37,6 +37,17 @@ export const StoreSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 100, description: 'Title of a bundle of part-payment methods. Default "Part payment".' }),
     ),
     minimumInvoiceAmount: Type.Optional(Amount('Lowest monthly cost shown as price signage. Default 0.')),
+    countryCode: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country of the store. Default SE.' })),
+    nationalStoreId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: "The operator's store number, unique. Left out: the next free number is assigned and then kept.",
+      }),
+    ),
+    organizationNumber: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$', description: 'The legal entity behind the store (e.g. 556677-8899).' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -58,8 +69,11 @@ export const ClientSchema = Type.Object(
 export const LegalLinkSchema = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2000, description: 'Absolute http(s) URL.' }),
-    type: Type.String({ minLength: 1, maxLength: 50, description: 'PRICE_INFO is the value in use.' }),
+    type: Type.String({ minLength: 1, maxLength: 50, description: 'PRICE_INFO, SECCI or GENERAL_TERMS; other types are kept as they are.' }),
     appendAmount: Type.Optional(Type.Boolean({ description: 'Append the purchase amount to the URL. Default false.' })),
+    language: Type.Optional(
+      Type.String({ pattern: '^[a-z]{2}$', description: "ISO 639-1 language of the document. Default: the store's country's (SE sv, NO nb, DK da, FI fi, else en)." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -67,6 +81,7 @@ export const LegalLinkSchema = Type.Object(
 export const PlanSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Type.String({ maxLength: 500, description: 'Shown with the plan on product pages. Default "".' })),
     durationMonths: Type.Integer({ minimum: 1, maximum: 600 }),
     annuityFactor: Amount('Monthly cost per currency unit borrowed, at most 12 decimal places.'),
     administrationFee: Type.Optional(Amount('Monthly administration fee. Default 0.')),

@@ -4,7 +4,7 @@
 import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
-import type { LegalLink, Merchant, PaymentMethod, PaymentPlan, Store } from '../domain/catalog.ts';
+import { DEFAULT_COUNTRY_CODE, type LegalLink, type Merchant, type PaymentMethod, type PaymentPlan, type Store } from '../domain/catalog.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 
@@ -133,7 +133,19 @@ function toStore(input: StoreInput, path: string, c: Collector): Store {
     currency: input.currency,
     bundleTitle: input.bundleTitle ?? DEFAULT_BUNDLE_TITLE,
     minimumInvoiceAmount: c.decimal(at(path, 'minimumInvoiceAmount'), input.minimumInvoiceAmount, MONEY),
+    countryCode: input.countryCode ?? DEFAULT_COUNTRY_CODE,
+    nationalStoreId: input.nationalStoreId,
+    organizationNumber: input.organizationNumber,
   };
+}
+
+/** A store number another store already has (in the database, or earlier in the same catalog). */
+function checkNationalStoreId(store: Store, path: string, taken: ReadonlyMap<number, string>, c: Collector): void {
+  if (store.nationalStoreId === undefined) return;
+  const holder = taken.get(store.nationalStoreId);
+  if (holder !== undefined && holder !== store.id) {
+    c.add(at(path, 'nationalStoreId'), `${store.nationalStoreId} is already the number of store ${holder}`);
+  }
 }
 
 function isHttpUrl(text: string): boolean {
@@ -161,7 +173,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector):
     maxApplicationLimit: money('maxApplicationLimit'),
     legalLinks: (input.legalLinks ?? []).map((l, i): LegalLink => {
       if (!isHttpUrl(l.url)) c.add(at(path, `legalLinks[${i}].url`), 'must be an absolute http or https URL');
-      return { url: l.url, type: l.type, appendAmount: l.appendAmount ?? false };
+      return { url: l.url, type: l.type, appendAmount: l.appendAmount ?? false, language: l.language };
     }),
     enabledForLegalCustomer: input.enabledForLegalCustomer,
     enabledForNaturalCustomer: input.enabledForNaturalCustomer,
@@ -171,6 +183,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector):
       const plan = at(path, `plans[${i}]`);
       return {
         name: p.name,
+        description: p.description ?? '',
         durationMonths: p.durationMonths,
         annuityFactor: c.decimal(`${plan}.annuityFactor`, p.annuityFactor, FACTOR),
         administrationFee: c.decimal(`${plan}.administrationFee`, p.administrationFee, MONEY),
@@ -204,10 +217,7 @@ function checkUnique<T>(items: T[], key: (item: T) => string, path: string, fiel
  * Validates a whole catalog. References (a store's merchant, a method's store, a client's merchant)
  * must resolve within the catalog or among `existing` ids already in the database.
  */
-export function validateCatalog(
-  value: unknown,
-  existing: { merchantIds: ReadonlySet<string>; storeIds: ReadonlySet<string> } = { merchantIds: new Set(), storeIds: new Set() },
-): ValidatedCatalog {
+export function validateCatalog(value: unknown, existing: KnownReferences = NOTHING_KNOWN): ValidatedCatalog {
   const structural = structuralIssues(CatalogSchema, value, '');
   if (structural.length > 0) throw new CatalogValidationError(structural);
   const input = value as CatalogInput;
@@ -224,8 +234,12 @@ export function validateCatalog(
 
   const merchantIds = new Set([...existing.merchantIds, ...merchants.map((m) => m.id)]);
   const storeIds = new Set([...existing.storeIds, ...stores.map((s) => s.id)]);
+  // Store numbers: unique within the file and against the stores already stored (another id).
+  const numbers = new Map(existing.nationalStoreIds);
   stores.forEach((s, i) => {
     if (!merchantIds.has(s.merchantId)) c.add(`stores[${i}].merchantId`, `refers to unknown merchant "${s.merchantId}"`);
+    checkNationalStoreId(s, `stores[${i}]`, numbers, c);
+    if (s.nationalStoreId !== undefined) numbers.set(s.nationalStoreId, s.id);
   });
   clients.forEach((cl, i) => {
     if (!merchantIds.has(cl.merchantId)) c.add(`clients[${i}].merchantId`, `refers to unknown merchant "${cl.merchantId}"`);
@@ -241,11 +255,15 @@ export function validateCatalog(
 // One entity at a time: the admin API's bodies (docs/catalog.md#admin-api). The same schemas and cross-field
 // rules as the catalog file; field paths are relative to the body (`maxPurchaseLimit`, `plans[0].name`).
 
-/** Ids the database already holds that a body may refer to (looked up by the caller). */
+/** What the database already holds that a body may refer to or collide with (looked up by the caller). */
 export interface KnownReferences {
   merchantIds: ReadonlySet<string>;
   storeIds: ReadonlySet<string>;
+  /** Store number → the store that has it. */
+  nationalStoreIds: ReadonlyMap<number, string>;
 }
+
+const NOTHING_KNOWN: KnownReferences = { merchantIds: new Set(), storeIds: new Set(), nationalStoreIds: new Map() };
 
 /** A client as an admin body gives it: without `clientSecret` the caller generates one (or keeps the stored one). */
 export interface ClientEntity {
@@ -291,6 +309,7 @@ export function validateStoreBody(pathId: string, value: unknown, known: KnownRe
   const c = new Collector();
   const store = toStore(input, '', c);
   unknownReference(c, 'merchantId', 'merchant', store.merchantId, known.merchantIds);
+  checkNationalStoreId(store, '', known.nationalStoreIds, c);
   if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
   return store;
 }

@@ -38,8 +38,11 @@ export interface PaymentPlan {
 
 export interface LegalLink {
   url: string;
+  /** PRICE_INFO, SECCI and GENERAL_TERMS are in use; others are kept as they are. */
   type: string;
   appendAmount: boolean;
+  /** ISO 639-1; undefined: the language of the store's country (legalLinkLanguage). */
+  language?: string | undefined;
 }
 
 export interface PaymentMethod {
@@ -81,6 +84,14 @@ export interface Store {
   currency: string;
   bundleTitle: string;
   minimumInvoiceAmount: Decimal;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  /**
+   * The operator's store number (≥ 1, unique). Always set on a stored store; undefined in a write
+   * that leaves it to the service (the next free number is assigned, then kept).
+   */
+  nationalStoreId: number | undefined;
+  organizationNumber?: string | undefined;
 }
 
 /**
@@ -97,4 +108,14 @@ export function customerTypesOf(method: PaymentMethod): CustomerType[] {
   if (method.enabledForNaturalCustomer) types.push('NATURAL');
   if (method.enabledForLegalCustomer) types.push('LEGAL');
   return types;
+}
+
+/** A store's country when the catalog gives none. */
+export const DEFAULT_COUNTRY_CODE = 'SE';
+
+const COUNTRY_LANGUAGES: Readonly<Record<string, string>> = { SE: 'sv', NO: 'nb', DK: 'da', FI: 'fi' };
+
+/** A legal link's language: its own, else the language of the store's country (English elsewhere). */
+export function legalLinkLanguage(link: LegalLink, store: Pick<Store, 'countryCode'>): string {
+  return link.language ?? COUNTRY_LANGUAGES[store.countryCode] ?? 'en';
 }

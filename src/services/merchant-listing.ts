@@ -3,12 +3,14 @@
 import type { Kysely } from 'kysely';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
-import type { PaymentMethod } from '../domain/catalog.ts';
+import type { PaymentMethod, Store } from '../domain/catalog.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import type { StoreMethodsReader } from './store-methods-reader.ts';
 
 export interface ListingPage {
+  /** The store (its country gives the legal links' default language); undefined when it is gone. */
+  store: Store | undefined;
   methods: PaymentMethod[];
   page: { number: number; size: number; totalElements: number; totalPages: number };
 }
@@ -22,12 +24,12 @@ export class MerchantListingService {
 
   /** One page in display order; `amount` (plain decimal text) keeps methods whose purchase limits include it. */
   async listPage(storeId: string, query: { amount?: string | undefined; page: number; size: number }): Promise<ListingPage> {
-    const { methods, totalElements } = await this.methods.listPage(storeId, {
-      amount: query.amount,
-      limit: query.size,
-      offset: query.page * query.size,
-    });
+    const [{ methods, totalElements }, storeMethods] = await Promise.all([
+      this.methods.listPage(storeId, { amount: query.amount, limit: query.size, offset: query.page * query.size }),
+      this.catalog.storeMethods(storeId),
+    ]);
     return {
+      store: storeMethods?.store,
       methods,
       page: { number: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) },
     };

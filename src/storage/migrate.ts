@@ -5,12 +5,14 @@ import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, ty
 import * as initial from './migrations/0001_initial.ts';
 import * as catalogApplications from './migrations/0002_catalog_applications.ts';
 import * as listingIndexOnly from './migrations/0003_listing_index_only.ts';
+import * as storeIdentityLinksPlans from './migrations/0004_store_identity_links_plans.ts';
 import type { DatabaseHandle } from './database.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_catalog_applications': catalogApplications,
   '0003_listing_index_only': listingIndexOnly,
+  '0004_store_identity_links_plans': storeIdentityLinksPlans,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

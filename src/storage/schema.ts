@@ -19,6 +19,10 @@ export interface StoresTable {
   currency: string;
   bundle_title: string;
   minimum_invoice_amount: Numeric;
+  country_code: ColumnType<string, string | undefined, string>;
+  /** Left out (or null) on insert: a trigger assigns the next free number. */
+  national_store_id: ColumnType<number, number | null | undefined, number>;
+  organization_number: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -61,6 +65,7 @@ export interface PaymentMethodPlansTable {
   administration_fee: Numeric;
   setup_fee: Numeric;
   interest: Numeric;
+  description: ColumnType<string, string | undefined, string>;
 }
 
 export interface PaymentMethodLegalLinksTable {
@@ -69,6 +74,8 @@ export interface PaymentMethodLegalLinksTable {
   url: string;
   type: string;
   append_amount: boolean;
+  /** ISO 639-1; null: the default of the store's country. */
+  language: string | null;
 }
 
 export interface SigningKeysTable {

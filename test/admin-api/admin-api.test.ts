@@ -204,11 +204,14 @@ describe('stores', () => {
       currency: 'SEK',
       bundleTitle: 'Part payment',
       minimumInvoiceAmount: 12.5,
+      // The demo catalog's two stores have 1 and 2: the next free number, kept by the replacement below.
+      countryCode: 'SE',
+      nationalStoreId: 3,
     });
     const replaced = await admin('PUT', `/stores/${NEW_STORE}`, { ...body, id: NEW_STORE.toUpperCase(), bundleTitle: 'Delbetalning' });
     expect(replaced.statusCode).toBe(200);
     expect((replaced.json() as { bundleTitle: string }).bundleTitle).toBe('Delbetalning');
-    expect((await admin('GET', `/stores/${NEW_STORE}`)).json()).toMatchObject({ bundleTitle: 'Delbetalning' });
+    expect((await admin('GET', `/stores/${NEW_STORE}`)).json()).toMatchObject({ bundleTitle: 'Delbetalning', nationalStoreId: 3 });
   });
 
   it('lists stores, optionally of one merchant', async () => {
@@ -299,7 +302,7 @@ describe('payment methods', () => {
       enabledForNaturalCustomer: true,
       campaign: { campaign: false, keywords: [] },
       priceSignagePossible: false,
-      plans: [{ name: '3 months', durationMonths: 3, annuityFactor: 0.3333333333, administrationFee: 19, setupFee: 0, interest: 0 }],
+      plans: [{ name: '3 months', description: '', durationMonths: 3, annuityFactor: 0.3333333333, administrationFee: 19, setupFee: 0, interest: 0 }],
     });
     // The same instance's caches were cleared by the write itself: no waiting.
     expect((await groupTitles(service.app, session))[0]).toBe('Gift card');

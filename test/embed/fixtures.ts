@@ -64,6 +64,8 @@ export const CATALOG: StoreMethods = {
     currency: 'SEK',
     bundleTitle: 'Part payment',
     minimumInvoiceAmount: decimal('0'),
+    countryCode: 'SE',
+    nationalStoreId: 1,
   },
   methods: [
     method(10, {

@@ -16,6 +16,8 @@ export function store(overrides: Partial<Store> = {}): Store {
     currency: 'SEK',
     bundleTitle: 'Part payment',
     minimumInvoiceAmount: dec('0'),
+    countryCode: 'SE',
+    nationalStoreId: 1,
     ...overrides,
   };
 }

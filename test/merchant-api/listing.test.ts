@@ -58,7 +58,8 @@ describe('listing', () => {
       maxPurchaseLimit: 50000,
       minApplicationLimit: 0,
       maxApplicationLimit: 50000,
-      legalLinks: [{ url: 'https://pay.example.com/terms/invoice?amount=', type: 'PRICE_INFO', appendAmount: true }],
+      // The demo store is Swedish: a link without a language of its own is in Swedish.
+      legalLinks: [{ url: 'https://pay.example.com/terms/invoice?amount=', type: 'PRICE_INFO', appendAmount: true, language: 'sv' }],
       enabledForLegalCustomer: false,
       enabledForNaturalCustomer: true,
       campaign: { campaign: false, keywords: [] },

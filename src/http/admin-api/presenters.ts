@@ -3,7 +3,7 @@
 // 12-decimal factor below 10^3) exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
 import type { PaymentMethod, Store } from '../../domain/catalog.ts';
-import { presentPaymentMethod as presentListedPaymentMethod } from '../presenters/payment-method.ts';
+import { presentPaymentMethodFields } from '../presenters/payment-method.ts';
 import type { Page } from '../../services/admin/index.ts';
 import type { ClientSummary } from '../../storage/repositories/clients.ts';
 import type { Merchant } from '../../domain/catalog.ts';
@@ -20,6 +20,9 @@ export function presentStore(s: Store) {
     currency: s.currency,
     bundleTitle: s.bundleTitle,
     minimumInvoiceAmount: decimalToNumber(s.minimumInvoiceAmount),
+    countryCode: s.countryCode,
+    nationalStoreId: s.nationalStoreId!,
+    ...(s.organizationNumber === undefined ? {} : { organizationNumber: s.organizationNumber }),
   };
 }
 
@@ -28,14 +31,24 @@ export function presentClient(c: ClientSummary) {
   return { clientId: c.clientId, merchantId: c.merchantId, scopes: [...c.scopes] };
 }
 
-/** The merchant listing's shape (docs/merchant-api.md#payment-method-fields) plus what only the catalog holds: store, order, plans. */
+/**
+ * The merchant listing's shape (docs/merchant-api.md#payment-method-fields) plus what only the catalog
+ * holds: store, order, plans; legal links as stored (a language only where the catalog gave one).
+ */
 export function presentPaymentMethod(m: PaymentMethod) {
   return {
-    ...presentListedPaymentMethod(m),
+    ...presentPaymentMethodFields(m),
+    legalLinks: m.legalLinks.map((l) => ({
+      url: l.url,
+      type: l.type,
+      appendAmount: l.appendAmount,
+      ...(l.language === undefined ? {} : { language: l.language }),
+    })),
     storeId: m.storeId,
     sortOrder: m.sortOrder,
     plans: m.plans.map((p) => ({
       name: p.name,
+      description: p.description ?? '',
       durationMonths: p.durationMonths,
       annuityFactor: decimalToNumber(p.annuityFactor),
       administrationFee: decimalToNumber(p.administrationFee),

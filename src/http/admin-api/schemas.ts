@@ -50,6 +50,9 @@ export const AdminStoreSchema = Type.Object({
   currency: Type.String(),
   bundleTitle: Type.String(),
   minimumInvoiceAmount: Type.Number(),
+  countryCode: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+  nationalStoreId: Type.Integer({ minimum: 1, description: "The operator's store number (assigned when the body left it out)." }),
+  organizationNumber: Type.Optional(Type.String()),
 });
 
 export const AdminClientSchema = Type.Object(
@@ -88,7 +91,9 @@ export const AdminPaymentMethodSchema = Type.Object({
   maxPurchaseLimit: AmountNumber,
   minApplicationLimit: AmountNumber,
   maxApplicationLimit: AmountNumber,
-  legalLinks: Type.Array(Type.Object({ url: Type.String(), type: Type.String(), appendAmount: Type.Boolean() })),
+  legalLinks: Type.Array(
+    Type.Object({ url: Type.String(), type: Type.String(), appendAmount: Type.Boolean(), language: Type.Optional(Type.String()) }),
+  ),
   enabledForLegalCustomer: Type.Boolean(),
   enabledForNaturalCustomer: Type.Boolean(),
   campaign: Type.Object({ campaign: Type.Boolean(), keywords: Type.Array(Type.String()) }),
@@ -96,6 +101,7 @@ export const AdminPaymentMethodSchema = Type.Object({
   plans: Type.Array(
     Type.Object({
       name: Type.String(),
+      description: Type.String(),
       durationMonths: Type.Integer(),
       annuityFactor: AmountNumber,
       administrationFee: AmountNumber,

@@ -8,6 +8,10 @@ import { ErrorResponse } from '../schemas/common.ts';
 import { presentPaymentMethod } from '../presenters/payment-method.ts';
 import { ListingQuery, ListingResponse, StoreParams } from './schemas.ts';
 import { CAMPAIGN_METHOD, INVOICE_METHOD } from './examples.ts';
+import { DEFAULT_COUNTRY_CODE } from '../../domain/catalog.ts';
+
+// A store deleted between the page and its lookup: the links get the default country's language.
+const DEFAULT_STORE_COUNTRY = { countryCode: DEFAULT_COUNTRY_CODE };
 
 export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -63,7 +67,7 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
       const result = await ctx.merchantListing.listPage(storeId.toLowerCase(), { amount, page, size });
       return reply
         .header('cache-control', 'private, no-cache')
-        .send({ content: result.methods.map(presentPaymentMethod), page: result.page });
+        .send({ content: result.methods.map((m) => presentPaymentMethod(m, result.store ?? DEFAULT_STORE_COUNTRY)), page: result.page });
     },
   );
 }

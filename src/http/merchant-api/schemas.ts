@@ -22,8 +22,9 @@ export const ListingQuery = Type.Object({
 
 export const LegalLinkSchema = component('LegalLink', Type.Object({
   url: Type.String({ format: 'uri' }),
-  type: Type.String({ description: 'PRICE_INFO is the value in use.' }),
+  type: Type.String({ description: 'PRICE_INFO, SECCI (standard European consumer credit information) or GENERAL_TERMS; accept others.' }),
   appendAmount: Type.Boolean({ description: 'Append the purchase amount to the URL.' }),
+  language: Type.String({ description: "ISO 639-1 language of the document (the store's country's unless the catalog says otherwise)." }),
 }));
 
 export const MerchantPaymentMethodSchema = component('PaymentMethod', Type.Object({

@@ -2,9 +2,10 @@
 // Limits are exact decimals inside; the API carries them as JSON numbers (the documented type, docs/merchant-api.md#payment-method-fields), which
 // represent any 2-decimal amount below 2^53 cents exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
-import type { PaymentMethod } from '../../domain/catalog.ts';
+import { legalLinkLanguage, type PaymentMethod, type Store } from '../../domain/catalog.ts';
 
-export function presentPaymentMethod(m: PaymentMethod) {
+/** The method's own fields, legal links aside (the listing and the admin API show those differently). */
+export function presentPaymentMethodFields(m: PaymentMethod) {
   return {
     id: m.id,
     name: m.name,
@@ -14,10 +15,27 @@ export function presentPaymentMethod(m: PaymentMethod) {
     maxPurchaseLimit: decimalToNumber(m.maxPurchaseLimit),
     minApplicationLimit: decimalToNumber(m.minApplicationLimit),
     maxApplicationLimit: decimalToNumber(m.maxApplicationLimit),
-    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
     enabledForLegalCustomer: m.enabledForLegalCustomer,
     enabledForNaturalCustomer: m.enabledForNaturalCustomer,
     campaign: { campaign: m.campaign.campaign, keywords: [...m.campaign.keywords] },
     priceSignagePossible: m.priceSignagePossible,
+  };
+}
+
+/** As the merchant listing shows it. `store`: the method's store, whose country gives a link without a language its one. */
+export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'countryCode'>) {
+  const { id, name, description, type, minPurchaseLimit, maxPurchaseLimit, minApplicationLimit, maxApplicationLimit, ...rest } =
+    presentPaymentMethodFields(m);
+  return {
+    id,
+    name,
+    description,
+    type,
+    minPurchaseLimit,
+    maxPurchaseLimit,
+    minApplicationLimit,
+    maxApplicationLimit,
+    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount, language: legalLinkLanguage(l, store) })),
+    ...rest,
   };
 }

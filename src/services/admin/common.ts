@@ -61,7 +61,9 @@ export async function knownReferences(tx: Transaction<Database>, body: unknown):
   if (typeof storeId === 'string' && isUuid(storeId) && (await new StoresRepository(tx).merchantOf(storeId.toLowerCase()))) {
     storeIds.add(storeId.toLowerCase());
   }
-  return { merchantIds, storeIds };
+  // Store numbers are few (one per store): all of them, for the uniqueness check of a store body.
+  const nationalStoreIds = await new StoresRepository(tx).nationalStoreIds();
+  return { merchantIds, storeIds, nationalStoreIds };
 }
 
 /** PostgreSQL's foreign_key_violation: a concurrent write made a reference appear or vanish. */

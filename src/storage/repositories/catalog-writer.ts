@@ -11,12 +11,16 @@ import { upsertOutcome, type WriteResult } from './write-result.ts';
 export class CatalogWriter {
   constructor(private readonly tx: Transaction<Database>) {}
 
-  async existingIds(): Promise<{ merchantIds: Set<string>; storeIds: Set<string> }> {
+  async existingIds(): Promise<{ merchantIds: Set<string>; storeIds: Set<string>; nationalStoreIds: Map<number, string> }> {
     const [merchants, stores] = await Promise.all([
       this.tx.selectFrom('merchants').select('id').execute(),
-      this.tx.selectFrom('stores').select('id').execute(),
+      this.tx.selectFrom('stores').select(['id', 'national_store_id']).execute(),
     ]);
-    return { merchantIds: new Set(merchants.map((m) => m.id)), storeIds: new Set(stores.map((s) => s.id)) };
+    return {
+      merchantIds: new Set(merchants.map((m) => m.id)),
+      storeIds: new Set(stores.map((s) => s.id)),
+      nationalStoreIds: new Map(stores.map((s) => [s.national_store_id, s.id])),
+    };
   }
 
   async upsertMerchant(merchant: { id: string; name: string }): Promise<WriteResult> {
@@ -42,7 +46,12 @@ export class CatalogWriter {
       currency: store.currency,
       bundle_title: store.bundleTitle,
       minimum_invoice_amount: formatDecimal(store.minimumInvoiceAmount),
+      country_code: store.countryCode,
+      organization_number: store.organizationNumber ?? null,
+      // Left out: the insert trigger assigns the next free number; an update keeps the stored one.
+      national_store_id: store.nationalStoreId ?? null,
     };
+    const givenNumber = store.nationalStoreId ?? null;
     const row = await this.tx
       .insertInto('stores')
       .values(values)
@@ -55,11 +64,16 @@ export class CatalogWriter {
             currency: (eb) => eb.ref('excluded.currency'),
             bundle_title: (eb) => eb.ref('excluded.bundle_title'),
             minimum_invoice_amount: (eb) => eb.ref('excluded.minimum_invoice_amount'),
+            country_code: (eb) => eb.ref('excluded.country_code'),
+            organization_number: (eb) => eb.ref('excluded.organization_number'),
+            national_store_id: sql`coalesce(${givenNumber}::integer, stores.national_store_id)`,
             updated_at: sql`now()`,
           })
           .where(
-            sql<boolean>`(stores.merchant_id, stores.name, stores.currency, stores.bundle_title, stores.minimum_invoice_amount)
-              is distinct from (excluded.merchant_id, excluded.name, excluded.currency, excluded.bundle_title, excluded.minimum_invoice_amount)`,
+            sql<boolean>`(stores.merchant_id, stores.name, stores.currency, stores.bundle_title, stores.minimum_invoice_amount,
+                stores.country_code, stores.organization_number, stores.national_store_id)
+              is distinct from (excluded.merchant_id, excluded.name, excluded.currency, excluded.bundle_title, excluded.minimum_invoice_amount,
+                excluded.country_code, excluded.organization_number, coalesce(${givenNumber}::integer, stores.national_store_id))`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
@@ -137,6 +151,7 @@ export class CatalogWriter {
       administration_fee: formatDecimal(p.administrationFee),
       setup_fee: formatDecimal(p.setupFee),
       interest: formatDecimal(p.interest),
+      description: p.description ?? '',
     }));
     const links = method.legalLinks.map((l, position) => ({
       payment_method_id: method.id,
@@ -144,17 +159,18 @@ export class CatalogWriter {
       url: l.url,
       type: l.type,
       append_amount: l.appendAmount,
+      language: l.language ?? null,
     }));
     const [storedPlans, storedLinks] = await Promise.all([
       this.tx
         .selectFrom('payment_method_plans')
-        .select(['position', 'name', 'duration_months', 'annuity_factor', 'administration_fee', 'setup_fee', 'interest'])
+        .select(['position', 'name', 'description', 'duration_months', 'annuity_factor', 'administration_fee', 'setup_fee', 'interest'])
         .where('payment_method_id', '=', method.id)
         .orderBy('position')
         .execute(),
       this.tx
         .selectFrom('payment_method_legal_links')
-        .select(['position', 'url', 'type', 'append_amount'])
+        .select(['position', 'url', 'type', 'append_amount', 'language'])
         .where('payment_method_id', '=', method.id)
         .orderBy('position')
         .execute(),
@@ -167,6 +183,7 @@ export class CatalogWriter {
         const p = plans[i]!;
         return (
           s.name === p.name &&
+          s.description === p.description &&
           s.duration_months === p.duration_months &&
           sameDecimal(s.annuity_factor, p.annuity_factor) &&
           sameDecimal(s.administration_fee, p.administration_fee) &&
@@ -176,7 +193,10 @@ export class CatalogWriter {
       });
     const linksSame =
       storedLinks.length === links.length &&
-      storedLinks.every((s, i) => s.url === links[i]!.url && s.type === links[i]!.type && s.append_amount === links[i]!.append_amount);
+      storedLinks.every((s, i) => {
+        const l = links[i]!;
+        return s.url === l.url && s.type === l.type && s.append_amount === l.append_amount && s.language === l.language;
+      });
     if (plansSame && linksSame) return false;
     await this.tx.deleteFrom('payment_method_plans').where('payment_method_id', '=', method.id).execute();
     await this.tx.deleteFrom('payment_method_legal_links').where('payment_method_id', '=', method.id).execute();

@@ -116,6 +116,7 @@ export class PaymentMethodsRepository {
       const list = plansByMethod.get(p.payment_method_id) ?? [];
       list.push({
         name: p.name,
+        description: p.description,
         durationMonths: p.duration_months,
         annuityFactor: numeric(p.annuity_factor),
         administrationFee: numeric(p.administration_fee),
@@ -127,7 +128,7 @@ export class PaymentMethodsRepository {
     const linksByMethod = new Map<string, LegalLink[]>();
     for (const l of links) {
       const list = linksByMethod.get(l.payment_method_id) ?? [];
-      list.push({ url: l.url, type: l.type, appendAmount: l.append_amount });
+      list.push({ url: l.url, type: l.type, appendAmount: l.append_amount, language: l.language ?? undefined });
       linksByMethod.set(l.payment_method_id, list);
     }
     return rows.map((r) => ({

@@ -20,11 +20,20 @@ function toStore(row: Selectable<StoresTable>): Store {
     currency: row.currency,
     bundleTitle: row.bundle_title,
     minimumInvoiceAmount: numeric(row.minimum_invoice_amount),
+    countryCode: row.country_code,
+    nationalStoreId: row.national_store_id,
+    organizationNumber: row.organization_number ?? undefined,
   };
 }
 
 export class StoresRepository {
   constructor(private readonly db: Db) {}
+
+  /** Every store number → its store. */
+  async nationalStoreIds(): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('stores').select(['id', 'national_store_id']).execute();
+    return new Map(rows.map((r) => [r.national_store_id, r.id]));
+  }
 
   async findById(id: string): Promise<Store | undefined> {
     const row = await this.db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
