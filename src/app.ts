@@ -77,7 +77,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
 
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.
-  await registerOpenApi(app, { publicUrl: ctx.config.publicUrl });
+  await registerOpenApi(app, { publicUrl: ctx.config.publicUrl, operator: ctx.operatorTypes });
   await app.register(operationsRoutes, { ctx });
   metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });

@@ -14,10 +14,11 @@ import { CatalogValidationError } from './catalog-input/validate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
+import { DEFAULT_PROVIDER_PREFIX } from './domain/payment-method-types.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
-import { readCatalogFileWithDigest } from './services/catalog-import.ts';
+import { catalogFileOf, readCatalogFile } from './services/catalog-import.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 
@@ -92,11 +93,14 @@ function catalogCommands(program: Command, io: CliIo): void {
     .action(async (file: string) => {
       let summary: CatalogSummary;
       try {
-        // The file is read (and parsed) before the database is opened. It is applied even when
-        // unchanged (an explicit operator action), and recorded: a server start-up with the same
-        // file as CATALOG_FILE then skips it (catalog-import.ts).
-        const catalogFile = await readCatalogFileWithDigest(file);
-        summary = await withContext(io, (ctx) => ctx.admin.applyCatalog(catalogFile.value, catalogFile));
+        // The file is read (and parsed) before the database is opened. It is validated against the
+        // configured PROVIDER_PREFIX, applied even when unchanged (an explicit operator action), and
+        // recorded: a server start-up with the same file as CATALOG_FILE then skips it (catalog-import.ts).
+        const value = await readCatalogFile(file);
+        summary = await withContext(io, async (ctx) => {
+          const catalogFile = await catalogFileOf(file, value, ctx.operatorTypes);
+          return ctx.admin.applyCatalog(catalogFile.value, catalogFile);
+        });
       } catch (error) {
         if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
         throw error;
@@ -163,8 +167,16 @@ function openapiCommand(program: Command, io: CliIo): void {
     .description('write the OpenAPI 3.1 document (as committed in openapi.json); needs no database')
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--public-url <url>', 'server URL in the document', DOCUMENT_PUBLIC_URL)
-    .action(async (options: { out?: string; publicUrl: string }) => {
-      const json = openApiJson(await generateOpenApiDocument({ publicUrl: options.publicUrl }));
+    .option('--provider-prefix <prefix>', "the operator's name in the known payment method types", DEFAULT_PROVIDER_PREFIX)
+    .action(async (options: { out?: string; publicUrl: string; providerPrefix: string }) => {
+      let document: object;
+      try {
+        document = await generateOpenApiDocument({ publicUrl: options.publicUrl, providerPrefix: options.providerPrefix });
+      } catch (error) {
+        if (error instanceof ConfigError) throw new CliError(error.message);
+        throw error;
+      }
+      const json = openApiJson(document);
       if (options.out === undefined) {
         io.out(json);
         return;

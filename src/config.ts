@@ -1,6 +1,7 @@
 // Configuration is read once, at start-up, from the environment (docs/README.md#configuration). Everything else
 // receives a Config object; nothing below this file reads process.env.
 import { isIP } from 'node:net';
+import { DEFAULT_PROVIDER_PREFIX, isValidProviderPrefix } from './domain/payment-method-types.ts';
 
 export interface Config {
   host: string;
@@ -30,6 +31,12 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (per-IP limits, logs). */
   trustProxy: boolean | number | string;
+  /**
+   * The operator's own name in the known payment method types (`RESURS` → `RESURS_INVOICE`), as
+   * written: case is kept, since type identifiers are compared exactly. context.ts builds the
+   * OperatorTypes (domain/payment-method-types.ts) from it once.
+   */
+  providerPrefix: string;
 }
 
 export interface RateLimitConfig {
@@ -95,6 +102,15 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return entries.join(',');
 }
 
+/** PROVIDER_PREFIX: letters, digits and `_`, starting with a letter; not normalized (`resurs` gives `resurs_INVOICE`). */
+function providerPrefix(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return DEFAULT_PROVIDER_PREFIX;
+  if (!isValidProviderPrefix(raw)) {
+    throw new ConfigError(`PROVIDER_PREFIX must be letters, digits and _, starting with a letter (e.g. RESURS), got "${raw}"`);
+  }
+  return raw;
+}
+
 export function readConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -136,5 +152,6 @@ export function readConfig(env: Env = process.env): Config {
       storefrontPerMinute: integer(env, 'RATE_LIMIT_STOREFRONT_PER_MINUTE', 1200, 0, 1_000_000),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
   };
 }

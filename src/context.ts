@@ -3,6 +3,7 @@
 import { createAuthServices, type AuthServices } from './auth/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { Config } from './config.ts';
+import { operatorTypes, type OperatorTypes } from './domain/payment-method-types.ts';
 import { createAdminServices, type AdminServices } from './services/admin/index.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
 import { StoreMethodsReader } from './services/store-methods-reader.ts';
@@ -15,6 +16,8 @@ import type { DatabaseHandle } from './storage/database.ts';
 
 export interface AppContext {
   config: Config;
+  /** The known payment method types under PROVIDER_PREFIX: bundling, catalog validation, the API description. */
+  operatorTypes: OperatorTypes;
   database: DatabaseHandle;
   clock: Clock;
   auth: AuthServices;
@@ -47,11 +50,12 @@ export async function createContext(
   clock: Clock = systemClock,
   options: ContextOptions = {},
 ): Promise<AppContext> {
+  const operator = operatorTypes(config.providerPrefix);
   const auth = await createAuthServices(config, database, clock);
   const storeMethods = new StoreMethodsReader(database.db, clock);
   const sessions = new SessionService(database.db, config, clock);
   const offers = new OfferCache();
-  const merchantListing = new MerchantListingService(database.db, storeMethods);
+  const merchantListing = new MerchantListingService(database.db, storeMethods, operator);
   const catalogChanges = new CatalogChanges(database.db);
   catalogChanges.onChange(() => storeMethods.invalidate());
   catalogChanges.onChange(() => auth.invalidateClients());
@@ -70,10 +74,10 @@ export async function createContext(
           },
         })
       : undefined;
-  const admin = createAdminServices(database.db, catalogChanges);
+  const admin = createAdminServices(database.db, catalogChanges, operator);
   const close = async () => {
     await sessionPurge.stop();
     await listener?.close();
   };
-  return { config, database, clock, auth, storeMethods, sessions, offers, sessionPurge, merchantListing, catalogChanges, admin, close };
+  return { config, operatorTypes: operator, database, clock, auth, storeMethods, sessions, offers, sessionPurge, merchantListing, catalogChanges, admin, close };
 }

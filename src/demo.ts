@@ -1,6 +1,30 @@
-// What `npm start` prints when it serves the bundled demo catalog: the demo credentials (read from
-// the catalog itself) and a copy-paste walk-through of the whole flow: token → session → groups.
+// The bundled demo catalog under the configured operator's prefix, and what `npm start` prints
+// when it serves it: the demo credentials (read from the catalog itself) and a copy-paste
+// walk-through of the whole flow: token → session → groups.
+import { withOperatorPrefix, type OperatorTypes } from './domain/payment-method-types.ts';
+
 export const DEMO_CATALOG_FILE = 'demo/catalog.json';
+
+/**
+ * The demo catalog as served: the file is written with the default prefix (`PROVIDER_INVOICE`, …,
+ * so that it stays a valid catalog file as it is), and its methods' known prefixed types are
+ * rewritten to the configured prefix (`RESURS_INVOICE`) before it is validated and applied.
+ * Other types, and everything else in the file, are kept as they are.
+ */
+export function demoCatalogFor(catalog: unknown, operator: OperatorTypes): unknown {
+  if (typeof catalog !== 'object' || catalog === null || !Array.isArray((catalog as { paymentMethods?: unknown }).paymentMethods)) {
+    return catalog;
+  }
+  const { paymentMethods } = catalog as { paymentMethods: unknown[] };
+  return {
+    ...catalog,
+    paymentMethods: paymentMethods.map((method) =>
+      typeof method === 'object' && method !== null && typeof (method as { type?: unknown }).type === 'string'
+        ? { ...method, type: withOperatorPrefix((method as { type: string }).type, operator) }
+        : method,
+    ),
+  };
+}
 
 interface DemoCatalogShape {
   stores?: Array<{ id: string; merchantId: string; name: string }>;

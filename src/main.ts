@@ -8,10 +8,11 @@ import { CatalogValidationError } from './catalog-input/validate.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
-import { applyCatalogFile, readCatalogFileWithDigest, type CatalogFile } from './services/catalog-import.ts';
+import { operatorTypes } from './domain/payment-method-types.ts';
+import { applyCatalogFile, catalogFileOf, readCatalogFile, readCatalogFileWithDigest, type CatalogFile } from './services/catalog-import.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
-import { demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
+import { demoCatalogFor, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,9 +36,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const operator = operatorTypes(config.providerPrefix);
   const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
-  // Read and digested (scrypt, on the thread pool) while the database opens; awaited below.
-  const reading = catalogFile ? readCatalogFileWithDigest(catalogFile) : undefined;
+  // Read and digested (scrypt, on the thread pool) while the database opens; awaited below. The
+  // demo catalog is served under the configured prefix (demo.ts); a CATALOG_FILE as it is written.
+  const reading = !catalogFile
+    ? undefined
+    : config.catalogFile
+      ? readCatalogFileWithDigest(catalogFile, operator)
+      : readCatalogFile(catalogFile).then((value) => catalogFileOf(catalogFile, demoCatalogFor(value, operator), operator));
   reading?.catch(() => {});
 
   const database = await openDatabase(config);
@@ -49,7 +56,7 @@ async function main(): Promise<void> {
       const file: CatalogFile = await reading!;
       catalog = file.value;
       // Skipped when this content was applied last and nothing changed the catalog since.
-      await applyCatalogFile(database.db, file);
+      await applyCatalogFile(database.db, file, operator);
     } catch (error) {
       if (error instanceof CatalogValidationError) {
         await database.close();

@@ -14,12 +14,16 @@ export const DOCUMENT_PUBLIC_URL = 'http://localhost:3000';
 /** The embed route is left out of the document; its content does not matter here. */
 const PLACEHOLDER_BUNDLE = { fileName: 'payment-components.0000000000000000.js', body: Buffer.alloc(0) };
 
-export async function generateOpenApiDocument(options: { publicUrl?: string } = {}): Promise<object> {
+/**
+ * `providerPrefix`: the operator's name in the known types; the committed document has the default
+ * (`PROVIDER`), whatever PROVIDER_PREFIX this machine sets.
+ */
+export async function generateOpenApiDocument(options: { publicUrl?: string; providerPrefix?: string } = {}): Promise<object> {
   const database = await openPGlite(undefined);
   try {
     await migrateToLatest(database);
-    // Only PUBLIC_URL: nothing of this machine's environment reaches the document.
-    const config = readConfig({ PUBLIC_URL: options.publicUrl ?? DOCUMENT_PUBLIC_URL });
+    // Only these: nothing of this machine's environment reaches the document.
+    const config = readConfig({ PUBLIC_URL: options.publicUrl ?? DOCUMENT_PUBLIC_URL, PROVIDER_PREFIX: options.providerPrefix });
     const ctx = await createContext(config, database);
     const app = await build(ctx, { embedBundle: PLACEHOLDER_BUNDLE });
     try {

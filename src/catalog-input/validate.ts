@@ -5,6 +5,7 @@ import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
 import { DEFAULT_COUNTRY_CODE, type LegalLink, type Merchant, type PaymentMethod, type PaymentPlan, type Store } from '../domain/catalog.ts';
+import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 
@@ -157,7 +158,25 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector): PaymentMethod {
+/**
+ * The type: any string (the enum is extensible), except a known type spelled with another
+ * operator's name, `<other prefix>_<known suffix>` (domain/payment-method-types.ts,
+ * foreignOperatorType): `PROVIDER_INVOICE` while PROVIDER_PREFIX is RESURS would be stored as an
+ * unknown type that is never bundled and that the operator's clients do not know, so it is
+ * refused naming the identifier meant (`RESURS_INVOICE`).
+ */
+function checkType(type: string, path: string, c: Collector, operator: OperatorTypes): void {
+  const foreign = foreignOperatorType(type, operator);
+  if (foreign) {
+    c.add(
+      at(path, 'type'),
+      `must be ${foreign.expected}: "${type}" is that type under another operator's prefix (${foreign.prefix}); this service's prefix is ${operator.prefix}`,
+    );
+  }
+}
+
+function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, operator: OperatorTypes): PaymentMethod {
+  checkType(input.type, path, c, operator);
   const money = (field: keyof PaymentMethodInput) =>
     c.decimal(at(path, field), input[field] as number | string, MONEY);
   const method: PaymentMethod = {
@@ -215,9 +234,10 @@ function checkUnique<T>(items: T[], key: (item: T) => string, path: string, fiel
 
 /**
  * Validates a whole catalog. References (a store's merchant, a method's store, a client's merchant)
- * must resolve within the catalog or among `existing` ids already in the database.
+ * must resolve within the catalog or among `existing` ids already in the database. Types are
+ * checked against `operator`'s (checkType).
  */
-export function validateCatalog(value: unknown, existing: KnownReferences = NOTHING_KNOWN): ValidatedCatalog {
+export function validateCatalog(value: unknown, operator: OperatorTypes, existing: KnownReferences = NOTHING_KNOWN): ValidatedCatalog {
   const structural = structuralIssues(CatalogSchema, value, '');
   if (structural.length > 0) throw new CatalogValidationError(structural);
   const input = value as CatalogInput;
@@ -225,7 +245,7 @@ export function validateCatalog(value: unknown, existing: KnownReferences = NOTH
   const merchants = (input.merchants ?? []).map((m) => ({ id: m.id, name: m.name }));
   const stores = (input.stores ?? []).map((s, i) => toStore(s, `stores[${i}]`, c));
   const clients = (input.clients ?? []).map((cl) => ({ ...cl }));
-  const paymentMethods = (input.paymentMethods ?? []).map((m, i) => toPaymentMethod(m, `paymentMethods[${i}]`, c));
+  const paymentMethods = (input.paymentMethods ?? []).map((m, i) => toPaymentMethod(m, `paymentMethods[${i}]`, c, operator));
 
   checkUnique(merchants, (m) => m.id, 'merchants', 'id', c);
   checkUnique(stores, (s) => s.id, 'stores', 'id', c);
@@ -327,10 +347,15 @@ export function validateClientBody(pathId: string, value: unknown, known: KnownR
   };
 }
 
-export function validatePaymentMethodBody(pathId: string, value: unknown, known: KnownReferences): PaymentMethod {
+export function validatePaymentMethodBody(
+  pathId: string,
+  value: unknown,
+  known: KnownReferences,
+  operator: OperatorTypes,
+): PaymentMethod {
   const input = entityInput<PaymentMethodInput>(PaymentMethodBodySchema, 'id', pathId, value, true);
   const c = new Collector();
-  const method = toPaymentMethod(input, '', c);
+  const method = toPaymentMethod(input, '', c, operator);
   unknownReference(c, 'storeId', 'store', method.storeId, known.storeIds);
   if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
   return method;

@@ -5,25 +5,7 @@ import type { Decimal } from './money.ts';
 export const CUSTOMER_TYPES = ['NATURAL', 'LEGAL'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
-/** Known payment method types. The enum is extensible: any other string is served as it is. */
-export const KNOWN_PAYMENT_METHOD_TYPES = [
-  'GENERIC',
-  'PROVIDER_INVOICE',
-  'PROVIDER_INVOICE_ACCOUNT',
-  'PROVIDER_PART_PAYMENT_SELECT_LATER',
-  'PROVIDER_PART_PAYMENT_SELECT_NOW',
-  'PROVIDER_CARD',
-  'PROVIDER_REVOLVING_CREDIT',
-  'PROVIDER_NEW_REVOLVING_CREDIT',
-  'NETS',
-  'D2I',
-  'SWISH',
-  'TRUSTLY',
-  'ZERO',
-  'VIPPS',
-  'MOBILEPAY',
-  'CARD',
-] as const;
+// The known payment method types depend on the operator's name: payment-method-types.ts.
 
 export interface PaymentPlan {
   name: string;

@@ -15,23 +15,22 @@ export interface PaymentMethodGroup {
   internalData: string;
 }
 
-/** Types whose eligible methods are offered together, as one choice with a plan picker. */
-export const BUNDLED_TYPES: ReadonlySet<string> = new Set([
-  'PROVIDER_PART_PAYMENT_SELECT_NOW',
-  'PROVIDER_PART_PAYMENT_SELECT_LATER',
-]);
-
 /**
  * Partitions eligible methods (in display order) into member lists, each in display order, the
- * lists ordered by where their first member stands. Bundled types are split by identical
- * customer-type support, so a group never promises a customer type one of its members lacks.
+ * lists ordered by where their first member stands. Methods of a `bundled` type (the operator's
+ * part payments: OperatorTypes.bundled) are offered together, split by identical customer-type
+ * support, so a group never promises a customer type one of its members lacks.
  */
-export function partitionIntoGroups(eligible: readonly PaymentMethod[], flattened: boolean): PaymentMethod[][] {
+export function partitionIntoGroups(
+  eligible: readonly PaymentMethod[],
+  flattened: boolean,
+  bundled: ReadonlySet<string>,
+): PaymentMethod[][] {
   if (flattened) return eligible.map((m) => [m]);
   const groups: PaymentMethod[][] = [];
   const bundles = new Map<string, PaymentMethod[]>();
   for (const method of eligible) {
-    if (!BUNDLED_TYPES.has(method.type)) {
+    if (!bundled.has(method.type)) {
       groups.push([method]);
       continue;
     }

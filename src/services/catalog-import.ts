@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashClientSecret, verifyClientSecret } from '../lib/secret-hash.ts';
 import { loadCatalogValidation, validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog-input/validate.ts';
+import { DEFAULT_OPERATOR_TYPES, type OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Database } from '../storage/schema.ts';
 import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
@@ -29,7 +30,7 @@ import type { CatalogChanges } from './catalog-changes.ts';
  * Increment on any change to how a catalog is validated or written (defaults, rules, columns):
  * it is part of every file's digest, so each file is applied again once after the upgrade.
  */
-export const CATALOG_IMPORT_VERSION = 1;
+export const CATALOG_IMPORT_VERSION = 2;
 
 export type CatalogSummary = Record<'merchants' | 'stores' | 'clients' | 'paymentMethods', Record<WriteResult, number>>;
 
@@ -72,14 +73,16 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * The digest recorded for an applied file: of its canonical content, the import logic's version
- * and the schema version. A file holds client secrets in clear, and the digest lives in the
+ * The digest recorded for an applied file: of its canonical content, the import logic's version,
+ * the schema version and the operator's prefix (the file is validated against it: after a change
+ * of PROVIDER_PREFIX the file is validated and applied again, and refused if it still names the
+ * old prefix's types). A file holds client secrets in clear, and the digest lives in the
  * database next to the secrets' scrypt hashes; a plain SHA-256 would let whoever reads the
  * database guess those secrets far faster than against the hashes. So it is scrypt with the
  * client secrets' cost (auth/secrets.ts), run once per start-up off the main thread.
  */
-export function catalogDigest(value: unknown): Promise<string> {
-  const input = JSON.stringify([CATALOG_IMPORT_VERSION, SCHEMA_VERSION, canonicalJson(value)]);
+export function catalogDigest(value: unknown, operator: OperatorTypes): Promise<string> {
+  const input = JSON.stringify([CATALOG_IMPORT_VERSION, SCHEMA_VERSION, operator.prefix, canonicalJson(value)]);
   return new Promise((resolvePromise, reject) => {
     scrypt(input, 'pms catalog file', 32, { N: 16384, r: 8, p: 1 }, (error, key) =>
       error ? reject(error) : resolvePromise(`scrypt$16384$8$1$${key.toString('base64url')}`),
@@ -87,10 +90,14 @@ export function catalogDigest(value: unknown): Promise<string> {
   });
 }
 
+/** A catalog file's content (as read from `path`, or derived from it) with its digest under `operator`. */
+export async function catalogFileOf(path: string, value: unknown, operator: OperatorTypes): Promise<CatalogFile> {
+  return { source: resolve(path), value, digest: await catalogDigest(value, operator) };
+}
+
 /** Reads a catalog file and computes its digest; a missing file or malformed JSON is a CatalogValidationError. */
-export async function readCatalogFileWithDigest(path: string): Promise<CatalogFile> {
-  const value = await readCatalogFile(path);
-  return { source: resolve(path), value, digest: await catalogDigest(value) };
+export async function readCatalogFileWithDigest(path: string, operator: OperatorTypes): Promise<CatalogFile> {
+  return catalogFileOf(path, await readCatalogFile(path), operator);
 }
 
 /**
@@ -107,11 +114,20 @@ export async function catalogFileIsCurrent(db: Kysely<Database>, file: Pick<Cata
 
 /**
  * The catalog file at start-up: applied as applyCatalog() does, unless catalogFileIsCurrent().
- * Undefined when skipped.
+ * Undefined when skipped. `file`'s digest must have been computed under the same `operator`.
  */
-export async function applyCatalogFile(db: Kysely<Database>, file: CatalogFile): Promise<CatalogSummary | undefined> {
+export async function applyCatalogFile(db: Kysely<Database>, file: CatalogFile, operator: OperatorTypes): Promise<CatalogSummary | undefined> {
   if (await catalogFileIsCurrent(db, file)) return undefined;
-  return applyCatalog(db, file.value, undefined, file);
+  return applyCatalog(db, file.value, { operator, file });
+}
+
+export interface ApplyCatalogOptions {
+  /** The configured operator's types, which the catalog is validated against; default the `PROVIDER` prefix's. */
+  operator?: OperatorTypes;
+  /** This instance's change channel: its caches are cleared too. */
+  changes?: CatalogChanges | undefined;
+  /** Record the application as this file's (catalogFileIsCurrent()). */
+  file?: Pick<CatalogFile, 'source' | 'digest'> | undefined;
 }
 
 /**
@@ -123,14 +139,13 @@ export async function applyCatalogFile(db: Kysely<Database>, file: CatalogFile):
 export async function applyCatalog(
   db: Kysely<Database>,
   value: unknown,
-  changes?: CatalogChanges,
-  file?: Pick<CatalogFile, 'source' | 'digest'>,
+  { operator = DEFAULT_OPERATOR_TYPES, changes, file }: ApplyCatalogOptions = {},
 ): Promise<CatalogSummary> {
   await loadCatalogValidation();
   const summary = emptySummary();
   const write = async (tx: Transaction<Database>) => {
     const writer = new CatalogWriter(tx);
-    const catalog: ValidatedCatalog = validateCatalog(value, await writer.existingIds());
+    const catalog: ValidatedCatalog = validateCatalog(value, operator, await writer.existingIds());
     const clients = new ClientsRepository(tx);
     for (const merchant of catalog.merchants) summary.merchants[await writer.upsertMerchant(merchant)] += 1;
     for (const store of catalog.stores) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
 import type { PaymentMethod, Store } from '../domain/catalog.ts';
+import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import type { StoreMethodsReader } from './store-methods-reader.ts';
@@ -18,7 +19,11 @@ export interface ListingPage {
 export class MerchantListingService {
   private readonly methods: PaymentMethodsRepository;
 
-  constructor(db: Kysely<Database>, private readonly catalog: StoreMethodsReader) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly catalog: StoreMethodsReader,
+    private readonly operator: OperatorTypes,
+  ) {
     this.methods = new PaymentMethodsRepository(db);
   }
 
@@ -39,6 +44,6 @@ export class MerchantListingService {
   async explain(storeId: string, query: Omit<OfferQuery, 'amount'> & { amount: string }): Promise<ExplainedOffer> {
     const catalog = await this.catalog.storeMethods(storeId);
     if (!catalog) return { methods: [], groups: [] };
-    return explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)! });
+    return explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)! }, this.operator);
   }
 }

@@ -6,7 +6,8 @@
 //
 // An entry is tied to the catalog object it was rendered from: StoreMethodsReader returns the same
 // object for as long as the store's rows are unchanged and a new one after any change, so an
-// answer is never served from an outdated catalog, and nothing needs invalidating.
+// answer is never served from an outdated catalog, and nothing needs invalidating. The operator's
+// prefix (which types are bundled) is fixed for the process, so it is not part of the key.
 import type { StoreMethods } from '../domain/catalog.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';

@@ -16,6 +16,7 @@ import {
   type CatalogFile,
 } from '../../src/services/catalog-import.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { demoCatalog } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
@@ -29,7 +30,7 @@ let catalogPath: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  admin = createAdminServices(database.handle.db, new CatalogChanges(database.handle.db));
+  admin = createAdminServices(database.handle.db, new CatalogChanges(database.handle.db), DEFAULT_OPERATOR_TYPES);
   workDir = await mkdtemp(path.join(tmpdir(), 'pms-catalog-file-'));
   catalogPath = path.join(workDir, 'catalog.json');
 });
@@ -42,12 +43,12 @@ afterAll(async () => {
 /** Writes the catalog file and reads it back as the start-up does. */
 async function writeCatalog(value: unknown, space?: number): Promise<CatalogFile> {
   await writeFile(catalogPath, JSON.stringify(value, null, space));
-  return readCatalogFileWithDigest(catalogPath);
+  return readCatalogFileWithDigest(catalogPath, DEFAULT_OPERATOR_TYPES);
 }
 
 /** A start-up: the file is applied (its summary) or skipped (undefined). */
 function startUp(file: CatalogFile) {
-  return applyCatalogFile(database.handle.db, file);
+  return applyCatalogFile(database.handle.db, file, DEFAULT_OPERATOR_TYPES);
 }
 
 async function maxPurchaseLimit(id: string): Promise<string | undefined> {
@@ -119,7 +120,7 @@ describe('the catalog file at start-up', () => {
     // `pms catalog apply other.json`: a catalog write like any other.
     const other = path.join(workDir, 'other.json');
     await writeFile(other, JSON.stringify({ merchants: [{ id: 'm-other', name: 'Other AB' }] }));
-    const otherFile = await readCatalogFileWithDigest(other);
+    const otherFile = await readCatalogFileWithDigest(other, DEFAULT_OPERATOR_TYPES);
     await admin.applyCatalog(otherFile.value, otherFile);
     expect((await startUp(file))?.merchants.unchanged).toBeGreaterThan(0);
 

@@ -2,6 +2,7 @@
 // code (offerGroups), so the stub answers with exactly what the real endpoint would serve.
 import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
+import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import type { PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import type { PaymentMethodGroup } from '../../src/domain/grouping.ts';
 
@@ -130,7 +131,7 @@ export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
     amount: decimal(query.amount),
     customerType: query.customerType,
     flattened: query.flattened,
-  });
+  }, DEFAULT_OPERATOR_TYPES);
 }
 
 /**

@@ -7,7 +7,8 @@ import { build } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
-import { demoCredentials } from '../../src/demo.ts';
+import { demoCatalogFor, demoCredentials } from '../../src/demo.ts';
+import { operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -45,8 +46,10 @@ export async function startTestService(
 ): Promise<TestService> {
   const database = await createTestDatabase();
   const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...options.env });
-  const catalog = options.catalog ?? (await demoCatalog());
-  await applyCatalog(database.handle.db, catalog);
+  const operator = operatorTypes(config.providerPrefix);
+  // The demo catalog under the configured prefix, as main.ts serves it; a given catalog as it is.
+  const catalog = options.catalog ?? demoCatalogFor(await demoCatalog(), operator);
+  await applyCatalog(database.handle.db, catalog, { operator });
   const ctx = await createContext(config, database.handle, options.clock);
   const demo = options.demo ? demoCredentials(catalog) : undefined;
   if (options.demo && !demo) throw new Error('demo: true needs a catalog with a client and a store of its merchant');

@@ -6,7 +6,7 @@
 import type { FastifySchema } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { TOKEN_PATH } from '../../auth/oauth.ts';
-import { KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
+import { DEFAULT_OPERATOR_TYPES, OPERATOR_TYPE_SUFFIXES, type OperatorTypes } from '../../domain/payment-method-types.ts';
 import { componentName } from '../schemas/common.ts';
 import { DEFAULT_RESPONSES, type ResponseDoc, type RouteDocs } from './route-docs.ts';
 
@@ -64,7 +64,7 @@ Separately, \`GET /v2/stores/{store_id}/payment_methods\` lists a store's paymen
 for the merchant's backend.
 
 **Payment method types** are an extensible enum: besides the known values
-(${KNOWN_PAYMENT_METHOD_TYPES.map((t) => `\`${t}\``).join(', ')}) new strings may appear at any time and
+(${DEFAULT_OPERATOR_TYPES.known.map((t) => `\`${t}\``).join(', ')}) new strings may appear at any time and
 clients must accept them.
 
 **\`internalData\`** of a group is opaque base64 for the provider's web components: pass it on unchanged,
@@ -359,8 +359,29 @@ function canonicalOrder(document: Json): Json {
   );
 }
 
-/** The finishing pass (swagger's `transformObject`). */
-export function finishDocument(generated: Json): Json {
+/** `PROVIDER_INVOICE`, … as whole words: the known types of the default prefix, longest suffix first. */
+const DEFAULT_PREFIXED_TYPE = new RegExp(
+  `\\b${DEFAULT_OPERATOR_TYPES.prefix}_(${[...OPERATOR_TYPE_SUFFIXES].sort((a, b) => b.length - a.length).join('|')})\\b`,
+  'g',
+);
+
+/**
+ * The document's texts (schema descriptions and examples, operation prose and examples) name the
+ * known types with the default prefix; every string value is spelled here with the configured
+ * operator's (`PROVIDER_INVOICE` → `RESURS_INVOICE`). Opaque values (an example's base64
+ * `internalData`) are left as they are.
+ */
+function withOperatorTypes(node: unknown, operator: OperatorTypes): unknown {
+  if (typeof node === 'string') {
+    return node.replace(DEFAULT_PREFIXED_TYPE, (_match, suffix: (typeof OPERATOR_TYPE_SUFFIXES)[number]) => operator.typeOf(suffix));
+  }
+  if (Array.isArray(node)) return node.map((item) => withOperatorTypes(item, operator));
+  if (!isObject(node)) return node;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withOperatorTypes(value, operator)]));
+}
+
+/** The finishing pass (swagger's `transformObject`); `operator`: the configured operator's types. */
+export function finishDocument(generated: Json, operator: OperatorTypes): Json {
   const document = mergeEnumUnions(generated) as Json;
   const componentsObject = (document.components ??= {}) as Json;
   const components = new Components((componentsObject.schemas ??= {}) as Json);
@@ -375,5 +396,6 @@ export function finishDocument(generated: Json): Json {
   const known = TAGS.filter((tag) => used.has(tag.name));
   const unknown = [...used].filter((name) => !TAGS.some((tag) => tag.name === name)).sort().map((name) => ({ name }));
   document.tags = [...known, ...unknown];
-  return canonicalOrder(document);
+  const finished = canonicalOrder(document);
+  return operator.prefix === DEFAULT_OPERATOR_TYPES.prefix ? finished : (withOperatorTypes(finished, operator) as Json);
 }

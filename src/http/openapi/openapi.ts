@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { OperatorTypes } from '../../domain/payment-method-types.ts';
 import { baseDocument, finishDocument, transformRouteSchema } from './document.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -13,6 +14,8 @@ export const DOCS_PATH = '/docs';
 export interface OpenApiOptions {
   /** External base URL (PUBLIC_URL): the document's server and token URL. */
   publicUrl: string;
+  /** The configured operator's types: the document lists the known types with its prefix. */
+  operator: OperatorTypes;
 }
 
 export interface RegisteredRoute {
@@ -49,7 +52,7 @@ export function docsContentSecurityPolicy(publicUrl: string): string {
   ].join('; ');
 }
 
-export async function registerOpenApi(app: FastifyInstance, { publicUrl }: OpenApiOptions): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, { publicUrl, operator }: OpenApiOptions): Promise<void> {
   const routes: RegisteredRoute[] = [];
   routesByApp.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -63,7 +66,7 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: OpenA
     transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema, url), url }),
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) throw new Error('OpenAPI: expected an OpenAPI document');
-      return finishDocument(documentObject.openapiObject as Record<string, unknown>);
+      return finishDocument(documentObject.openapiObject as Record<string, unknown>, operator);
     },
   });
 

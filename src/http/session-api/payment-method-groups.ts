@@ -113,7 +113,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       };
       const answer = catalog
         ? ctx.offers.get(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, () =>
-            render(offerGroups(catalog, { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened })),
+            render(offerGroups(catalog, { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened }, ctx.operatorTypes)),
           )
         : render([]);
       timing.mark('offer');

@@ -1,16 +1,20 @@
 // Schemas of the session API (docs/session-api.md#session-creation and docs/session-api.md#group-retrieval): they validate requests, serialize
 // responses and describe both in the OpenAPI document.
 import { Type } from 'typebox';
-import { CUSTOMER_TYPES, KNOWN_PAYMENT_METHOD_TYPES } from '../../domain/catalog.ts';
+import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
+import { DEFAULT_OPERATOR_TYPES } from '../../domain/payment-method-types.ts';
 import { component } from '../schemas/common.ts';
 
 export const CustomerTypeSchema = component('CustomerType', Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
   description: 'NATURAL (consumers, B2C) or LEGAL (businesses, B2B).',
 }));
 
+// A string, not an enum: unknown types are stored and served as they are. The known values are
+// written with the default prefix; the API description spells them with the configured one
+// (http/openapi/document.ts, finishDocument).
 export const PaymentMethodTypeSchema = component('PaymentMethodType', Type.String({
-  description: `Payment method type. An extensible enum: clients must accept values not listed here. Known values: ${KNOWN_PAYMENT_METHOD_TYPES.join(', ')}.`,
-  examples: [...KNOWN_PAYMENT_METHOD_TYPES],
+  description: `Payment method type. An extensible enum: clients must accept values not listed here. Known values: ${DEFAULT_OPERATOR_TYPES.known.join(', ')}.`,
+  examples: [...DEFAULT_OPERATOR_TYPES.known],
 }));
 
 export const CreateSessionParams = Type.Object({

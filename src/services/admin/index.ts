@@ -2,6 +2,7 @@
 // (src/cli.ts) alike. Every write goes through CatalogChanges.write(): one transaction that
 // notifies the other instances on commit, then this instance's caches are cleared.
 import type { Kysely } from 'kysely';
+import type { OperatorTypes } from '../../domain/payment-method-types.ts';
 import type { Database } from '../../storage/schema.ts';
 import { applyCatalog, type CatalogFile, type CatalogSummary } from '../catalog-import.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
@@ -28,12 +29,13 @@ export interface AdminServices {
   applyCatalog(value: unknown, file?: Pick<CatalogFile, 'source' | 'digest'>): Promise<CatalogSummary>;
 }
 
-export function createAdminServices(db: Kysely<Database>, changes: CatalogChanges): AdminServices {
+/** `operator`: the configured operator's types, which catalog writes are validated against. */
+export function createAdminServices(db: Kysely<Database>, changes: CatalogChanges, operator: OperatorTypes): AdminServices {
   return {
     merchants: new AdminMerchants(db, changes),
     stores: new AdminStores(db, changes),
     clients: new AdminClients(db, changes),
-    paymentMethods: new AdminPaymentMethods(db, changes),
-    applyCatalog: (value, file) => applyCatalog(db, value, changes, file),
+    paymentMethods: new AdminPaymentMethods(db, changes, operator),
+    applyCatalog: (value, file) => applyCatalog(db, value, { operator, changes, file }),
   };
 }

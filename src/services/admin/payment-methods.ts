@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { validatePaymentMethodBody } from '../../catalog-input/validate.ts';
 import type { PaymentMethod } from '../../domain/catalog.ts';
+import type { OperatorTypes } from '../../domain/payment-method-types.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
@@ -16,6 +17,8 @@ export class AdminPaymentMethods {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changes: CatalogChanges,
+    /** The configured operator's types: a known type under another prefix is refused. */
+    private readonly operator: OperatorTypes,
   ) {}
 
   /** Every method, or one store's (`storeId`), ordered by store and then in display order. */
@@ -36,7 +39,7 @@ export class AdminPaymentMethods {
   async put(id: string, body: unknown): Promise<PutResult<PaymentMethod>> {
     return this.changes.write(async (tx) => {
       const known = await knownReferences(tx, body);
-      const method = await validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known));
+      const method = await validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known, this.operator));
       const outcome = await new CatalogWriter(tx).upsertPaymentMethod(method);
       const stored = await new PaymentMethodsRepository(tx).findById(method.id);
       return { created: outcome === 'created', entity: stored! };
