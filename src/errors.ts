@@ -32,6 +32,7 @@ export const Errors = {
   // 404 / 409
   ROUTE_NOT_FOUND: createError('ROUTE_NOT_FOUND', 'No route %s %s', 404),
   SESSION_NOT_FOUND: createError('SESSION_NOT_FOUND', 'Session not found', 404),
+  PAYMENT_METHOD_NOT_FOUND: createError('PAYMENT_METHOD_NOT_FOUND', 'Payment method %s not found in store %s', 404),
   SESSION_EXPIRED: createError(
     'SESSION_EXPIRED',
     'Session expired at %s; the merchant backend must create a new session',

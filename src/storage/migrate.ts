@@ -39,6 +39,12 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
   return applied.size === known.length && known.every((name) => applied.has(name));
 }
 
+/** Migrates up or down to the named migration (tests of a migration on older data; rollbacks). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const { error } = await new Migrator({ db: handle.db, provider }).migrateTo(name);
+  if (error) throw new Error(`database migration to ${name} failed: ${String(error)}`);
+}
+
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   if (await upToDate(handle.db)) return;
   const run = async () => {

@@ -82,3 +82,93 @@ export const EligibilityResponse = component('EligibilityExplanation', Type.Obje
   ),
   groups: Type.Array(PaymentMethodGroupSchema, { description: 'Exactly what a storefront session with this campaign is offered.' }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Stores, payment plans and price signage (docs/merchant-api.md#stores, #payment-plans-annuity-factors,
+// #price-signage).
+
+export const STORES_MAX_PAGE_SIZE = 1000;
+
+export const StoresQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Page number, 0-based.' })),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, default: 100, description: `Page size; values above ${STORES_MAX_PAGE_SIZE} are served as ${STORES_MAX_PAGE_SIZE}.` }),
+  ),
+  sort: Type.Optional(
+    Type.String({
+      pattern: '^(name|nationalStoreId)(,([aA][sS][cC]|[dD][eE][sS][cC]))?$',
+      description: 'Order: `name` (default) or `nationalStoreId`, optionally followed by `,asc` (default) or `,desc`.',
+      examples: ['name', 'nationalStoreId,desc'],
+    }),
+  ),
+});
+
+export const StoreSchema = component(
+  'Store',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    nationalStoreId: Type.Integer({ minimum: 1, description: "The operator's store number." }),
+    countryCode: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+    name: Type.String(),
+    organizationNumber: Type.Optional(Type.String({ description: 'The legal entity behind the store, when the catalog gives one.' })),
+  }),
+);
+
+export const StorePageResponse = component('StorePage', Type.Object({ content: Type.Array(StoreSchema), page: PageSchema }));
+
+export const MethodParams = Type.Object({
+  store_id: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
+  payment_method_id: Type.String({ format: 'uuid', description: "The payment method's id (UUID)." }),
+});
+
+export const AnnuityFactorsResponse = component(
+  'AnnuityFactors',
+  Type.Object({
+    content: Type.Array(
+      Type.Object({
+        paymentPlanName: Type.String(),
+        annuityFactor: Type.Number({ description: 'Monthly cost per currency unit of the price.' }),
+        durationMonths: Type.Integer({ minimum: 1 }),
+        administrationFee: Type.Number({ description: 'Per month.' }),
+        setupFee: Type.Number({ description: 'Once, with the first payment.' }),
+        interest: Type.Number({ description: 'Nominal annual interest, as the catalog gives it.' }),
+      }),
+      { description: 'The plans in order of duration, then name; empty for a method without plans.' },
+    ),
+  }),
+);
+
+export const PriceSignageQuery = Type.Object({
+  amount: Type.String({ pattern: '^\\d+(\\.\\d+)?$', description: 'The price on the product page, e.g. 1299.95.' }),
+});
+
+const DocumentLink = Type.Object({
+  uri: Type.String({ format: 'uri', description: 'The document; the price appended when the catalog says so.' }),
+  language: Type.String({ description: 'ISO 639-1.' }),
+});
+
+export const PriceSignageResponse = component(
+  'PriceSignage',
+  Type.Object({
+    secciLinks: Type.Array(DocumentLink, { description: 'Standard European Consumer Credit Information.' }),
+    generalTermsLinks: Type.Array(DocumentLink),
+    costList: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        description: Type.String(),
+        interest: Type.Number({ description: 'Nominal annual interest, as the catalog gives it.' }),
+        durationMonths: Type.Integer({ minimum: 1 }),
+        monthlyCost: Type.Integer({ description: 'ceil(amount × annuityFactor + administrationFee), whole currency units.' }),
+        totalCost: Type.Number({ description: 'All the buyer pays: durationMonths × monthlyCost + setupFee.' }),
+        administrationFee: Type.Number(),
+        setupFee: Type.Number(),
+        effectiveInterest: Type.Number({
+          description:
+            'Annual percentage rate of charge (Consumer Credit Directive 2008/48/EC, Annex I; 12 equal months; the setup ' +
+            'fee paid with the first payment), in percent, rounded half up to 2 decimals. Negative when the buyer pays back less.',
+        }),
+      }),
+      { description: 'One entry per plan (by duration) when the method allows price signage and the price is within its limits; else empty.' },
+    ),
+  }),
+);

@@ -65,13 +65,18 @@ export function authenticate(ctx: AppContext, requiredScope: string): onRequestH
   };
 }
 
+/** The caller `authenticate()` established; only for routes behind it. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Errors.INTERNAL();
+  return request.principal;
+}
+
 /**
  * 403 unless the authenticated client's merchant owns the store. An unknown store is 403 too, so
  * that one merchant cannot probe for another's store ids.
  */
 export async function requireStoreGrant(ctx: AppContext, request: FastifyRequest, storeId: string): Promise<void> {
-  const principal = request.principal;
-  if (!principal) throw new Errors.INTERNAL();
+  const principal = principalOf(request);
   const owner = await ctx.storeMethods.storeOwner(storeId.toLowerCase());
   if (owner === undefined || owner !== principal.merchantId) {
     // RFC 6750 §3.1: the token is valid but does not reach this resource.

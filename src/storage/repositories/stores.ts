@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { parseDecimal, type Decimal } from '../../domain/money.ts';
 import type { Store } from '../../domain/catalog.ts';
 import type { Database, StoresTable } from '../schema.ts';
@@ -46,6 +46,24 @@ export class StoresRepository {
     if (options.merchantId !== undefined) filtered = filtered.where('merchant_id', '=', options.merchantId);
     const [rows, count] = await Promise.all([
       filtered.selectAll().orderBy('id').limit(options.limit).offset(options.offset).execute(),
+      filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { stores: rows.map(toStore), totalElements: Number(count.total) };
+  }
+
+  /**
+   * One page of a merchant's stores for the merchant API, by name (compared byte-wise, as the
+   * display order of methods is) or by store number; ties by id, so pages never overlap.
+   */
+  async pageOfMerchant(
+    merchantId: string,
+    options: { orderBy: 'name' | 'nationalStoreId'; descending: boolean; limit: number; offset: number },
+  ): Promise<{ stores: Store[]; totalElements: number }> {
+    const filtered = this.db.selectFrom('stores').where('merchant_id', '=', merchantId);
+    const direction = options.descending ? sql.raw('desc') : sql.raw('asc');
+    const order = options.orderBy === 'name' ? sql`name collate "C" ${direction}, id ${direction}` : sql`national_store_id ${direction}`;
+    const [rows, count] = await Promise.all([
+      filtered.selectAll().orderBy(order).limit(options.limit).offset(options.offset).execute(),
       filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { stores: rows.map(toStore), totalElements: Number(count.total) };

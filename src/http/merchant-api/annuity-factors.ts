@@ -1,0 +1,77 @@
+// GET /v2/stores/{store_id}/payment_methods/{payment_method_id}/annuity_factors
+// (docs/merchant-api.md#payment-plans-annuity-factors): a method's payment plans.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context.ts';
+import { decimalToNumber } from '../../domain/money.ts';
+import { plansInOrder } from '../../domain/price-signage.ts';
+import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
+import { errorExample } from '../openapi/route-docs.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { AnnuityFactorsResponse, MethodParams } from './schemas.ts';
+
+export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/stores/:store_id/payment_methods/:payment_method_id/annuity_factors',
+    {
+      schema: {
+        operationId: 'listAnnuityFactors',
+        summary: "A payment method's plans (annuity factors and fees)",
+        description: [
+          'The payment plans of one method of the store, in order of duration, then name: for each, the annuity ' +
+            'factor (monthly cost per currency unit of the price), the monthly administration fee, the setup fee and ' +
+            'the nominal interest. A method without plans answers `{"content": []}`.',
+          'Needs an access token of scope `merchant-api` whose client is granted the store.',
+        ].join('\n\n'),
+        tags: ['Merchant'],
+        security: [{ oauth2: ['merchant-api'] }],
+        params: MethodParams,
+        response: { 200: AnnuityFactorsResponse, ...errorResponses(400, 401, 403, 404, 429, 500, 503) },
+        'x-docs': {
+          responses: {
+            '200': {
+              description: 'The plans.',
+              examples: {
+                plans: {
+                  summary: 'Part payment over 12 and 24 months',
+                  value: {
+                    content: [
+                      { paymentPlanName: '12 months', annuityFactor: 0.0883, durationMonths: 12, administrationFee: 29, setupFee: 0, interest: 0.0995 },
+                      { paymentPlanName: '24 months', annuityFactor: 0.0461, durationMonths: 24, administrationFee: 29, setupFee: 195, interest: 0.0995 },
+                    ],
+                  },
+                },
+              },
+            },
+            '400': { description: '`store_id` or `payment_method_id` is not a UUID.' },
+            '404': {
+              description: 'The store has no such payment method (an unknown id, or a method of another store).',
+              examples: errorExample(
+                'Unknown method',
+                'Payment method 00000000-0000-4000-8000-000000000000 not found in store 84d19995-8ee7-4639-8e25-13b1691ccac6',
+                'PAYMENT_METHOD_NOT_FOUND',
+              ),
+            },
+          },
+        },
+      },
+      onRequest: authenticate(ctx, 'merchant-api'),
+      config: { rateLimitPolicy: 'merchant' },
+    },
+    async (request, reply) => {
+      const { store_id: storeId, payment_method_id: methodId } = request.params;
+      await requireStoreGrant(ctx, request, storeId);
+      const { method } = await ctx.merchantListing.method(storeId.toLowerCase(), methodId);
+      return reply.header('cache-control', 'private, no-cache').send({
+        content: plansInOrder(method).map((p) => ({
+          paymentPlanName: p.name,
+          annuityFactor: decimalToNumber(p.annuityFactor),
+          durationMonths: p.durationMonths,
+          administrationFee: decimalToNumber(p.administrationFee),
+          setupFee: decimalToNumber(p.setupFee),
+          interest: decimalToNumber(p.interest),
+        })),
+      });
+    },
+  );
+}
