@@ -54,7 +54,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);
   // The context's background work (the catalog-change listener) stops with the app.
   app.addHook('onClose', async () => ctx.close());

@@ -7,6 +7,13 @@ export interface ErrorWithHeaders {
   headers?: Record<string, string>;
 }
 
+/** The request fields an error is about: name (`amount`, `plans[0].name`) → what is wrong with it. */
+export type ErrorParameters = Record<string, string>;
+
+export interface ErrorWithParameters {
+  parameters?: ErrorParameters;
+}
+
 // @fastify/error formats the message with util.format: %s placeholders take the throw's arguments.
 export const Errors = {
   // 400
@@ -76,6 +83,11 @@ export type ErrorCode = keyof typeof Errors;
 /** Attaches response headers (for example WWW-Authenticate) to an error before it is thrown. */
 export function withHeaders<E extends Error>(error: E, headers: Record<string, string>): E & ErrorWithHeaders {
   return Object.assign(error, { headers });
+}
+
+/** Names the request fields a 400 or 422 is about (the error body's `parameters`). */
+export function withParameters<E extends Error>(error: E, parameters: ErrorParameters): E & ErrorWithParameters {
+  return Object.assign(error, { parameters });
 }
 
 /** True for errors created from this registry (their code and status are safe to show). */

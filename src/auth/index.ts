@@ -22,6 +22,7 @@ export {
   SUPPORTED_SCOPES,
   authorizationServerMetadata,
   parseForm,
+  parseJsonParameters,
   readTokenRequest,
   type FormParameters,
   type OAuthErrorCode,

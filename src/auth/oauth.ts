@@ -62,6 +62,25 @@ export function parseForm(body: string): FormParameters {
   return Object.fromEntries([...parameters].filter(([, value]) => value !== ''));
 }
 
+/**
+ * The parameters of a token request sent as a JSON object, as published clients of this API family
+ * send them: the same names and rules as the form. Each known parameter must be a string; other
+ * members are ignored, as unknown form parameters are; an empty value counts as omitted.
+ */
+export function parseJsonParameters(value: unknown): FormParameters {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new OAuthError('invalid_request', 'the request body must be a JSON object');
+  }
+  const parameters: FormParameters = {};
+  for (const name of KNOWN_PARAMETERS) {
+    const given = (value as Record<string, unknown>)[name];
+    if (given === undefined) continue;
+    if (typeof given !== 'string') throw new OAuthError('invalid_request', `parameter "${name}" must be a string`);
+    if (given !== '') parameters[name] = given;
+  }
+  return parameters;
+}
+
 export interface ClientCredentials {
   clientId: string;
   clientSecret: string;

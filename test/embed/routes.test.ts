@@ -54,7 +54,12 @@ describe('embed routes', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: `No route GET ${url.split('?')[0]}`, code: 'ROUTE_NOT_FOUND' });
+    expect(response.json()).toEqual({
+      message: `No route GET ${url.split('?')[0]}`,
+      code: 'ROUTE_NOT_FOUND',
+      traceId: response.headers['x-request-id'],
+      timestamp: expect.any(String),
+    });
   });
 });
 

@@ -21,10 +21,12 @@ function expectOAuthError(response: Awaited<ReturnType<typeof requestToken>>, st
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   expect(response.headers['cache-control']).toBe('no-store');
-  const body = response.json() as { error: string; error_description: string };
+  const body = response.json() as { error: string; error_description: string; message: string };
   expect(body.error).toBe(error);
   expect(typeof body.error_description).toBe('string');
-  expect(Object.keys(body).sort()).toEqual(['error', 'error_description']);
+  // `message` repeats the description, for clients that read it as on every other endpoint.
+  expect(body.message).toBe(body.error_description);
+  expect(Object.keys(body).sort()).toEqual(['error', 'error_description', 'message']);
   return body;
 }
 
@@ -176,14 +178,14 @@ describe('refused token requests', () => {
     expectOAuthError(await requestToken(t.app, { ...GRANT, client_id: full.id }), 401, 'invalid_client');
   });
 
-  it('invalid_request for another content type or no body', async () => {
-    const json = await t.app.inject({
+  it('invalid_request for another content type (neither form nor JSON) or no body', async () => {
+    const xml = await t.app.inject({
       method: 'POST',
       url: '/oauth2/token',
-      headers: { 'content-type': 'application/json', authorization: basic(full.id, full.secret) },
-      payload: JSON.stringify(GRANT),
+      headers: { 'content-type': 'application/xml', authorization: basic(full.id, full.secret) },
+      payload: '<grant_type>client_credentials</grant_type>',
     });
-    expectOAuthError(json, 400, 'invalid_request');
+    expectOAuthError(xml, 400, 'invalid_request');
     const none = await t.app.inject({ method: 'POST', url: '/oauth2/token', headers: AS_FULL });
     expectOAuthError(none, 400, 'invalid_request');
   });
@@ -236,5 +238,48 @@ describe('published documents', () => {
       scopes_supported: ['merchant-api', 'admin'],
       response_types_supported: [],
     });
+  });
+});
+
+describe('token requests as JSON (as published clients of this API family send them)', () => {
+  const json = (body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('issues a token for the credentials in the body, or with HTTP Basic, narrowed by scope', async () => {
+    const inBody = await json({ ...GRANT, client_id: full.id, client_secret: full.secret, scope: 'merchant-api' });
+    expect(inBody.statusCode, inBody.body).toBe(200);
+    expect(inBody.json()).toMatchObject({ token_type: 'Bearer', scope: 'merchant-api' });
+    const withBasic = await json({ ...GRANT, unknown: { ignored: true } }, AS_FULL);
+    expect(withBasic.statusCode, withBasic.body).toBe(200);
+    expect(withBasic.json()).toMatchObject({ scope: 'merchant-api admin' });
+  });
+
+  it('refuses with the form rules: wrong secret 401, two methods, other grants and unknown scopes 400', async () => {
+    expectOAuthError(await json({ ...GRANT, client_id: full.id, client_secret: 'wrong' }), 401, 'invalid_client');
+    expectOAuthError(await json({ ...GRANT, client_id: full.id, client_secret: full.secret }, AS_FULL), 400, 'invalid_request');
+    expectOAuthError(await json({ grant_type: 'password', client_id: full.id, client_secret: full.secret }), 400, 'unsupported_grant_type');
+    expectOAuthError(await json({ ...GRANT, client_id: full.id, client_secret: full.secret, scope: 'root' }), 400, 'invalid_scope');
+  });
+
+  it('refuses a body that is not an object, a parameter that is not a string, and malformed JSON', async () => {
+    expect(expectOAuthError(await json([GRANT]), 400, 'invalid_request').error_description).toContain('JSON object');
+    expect(expectOAuthError(await json('"client_credentials"'), 400, 'invalid_request').error_description).toContain('JSON object');
+    for (const bad of [42, null, ['a'], { nested: 'x' }, true]) {
+      const body = expectOAuthError(await json({ ...GRANT, client_id: bad, client_secret: full.secret }), 400, 'invalid_request');
+      expect(body.error_description).toBe('parameter "client_id" must be a string');
+    }
+    expectOAuthError(await json('{"grant_type":'), 400, 'invalid_request');
+    expectOAuthError(await json('{"__proto__": {"admin": true}, "grant_type": "client_credentials"}'), 400, 'invalid_request');
+  });
+
+  it('answers 413 over 64 KiB and an RFC 6749 error for another media type', async () => {
+    expectOAuthError(await json({ ...GRANT, padding: 'x'.repeat(70 * 1024) }), 413, 'invalid_request');
+    const text = await t.app.inject({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'text/plain' }, payload: 'grant_type=client_credentials' });
+    expect(expectOAuthError(text, 400, 'invalid_request').error_description).toContain('application/json');
   });
 });

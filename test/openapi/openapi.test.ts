@@ -108,12 +108,12 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents the group retrieval as accessed by the session id alone, and the token endpoint as form-encoded', () => {
+  it('documents the group retrieval as accessed by the session id alone, and the token endpoint as form-encoded or JSON', () => {
     const groupsOperation = document.paths['/v1/sessions/{sessionId}/payment-method-groups']!.get!;
     expect(groupsOperation.security).toEqual([]);
     expect(groupsOperation.description).toContain('No `Authorization` header');
     const token = document.paths['/oauth2/token']!.post!;
-    expect(Object.keys(token.requestBody!.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(token.requestBody!.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
     expect(document.components).toMatchObject({
       securitySchemes: {
         oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${DOCUMENT_PUBLIC_URL}/oauth2/token` } } },

@@ -251,7 +251,7 @@ describe('logs', () => {
         headers: { 'x-request-id': 'log-test-500' },
       });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
+      expect(response.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL', traceId: response.headers['x-request-id'], timestamp: expect.any(String) });
       expect(response.body).not.toContain('simulated');
     } finally {
       ctx.sessions.requireActive = original;

@@ -100,7 +100,7 @@ function expectAppRateLimited(response: Response, limit: number): void {
   const body = response.json() as { message: string; code: string };
   expect(body.code).toBe('RATE_LIMITED');
   expect(body.message).toMatch(/^Too many requests/);
-  expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'timestamp', 'traceId']);
 }
 
 const LIMITS = { RATE_LIMIT_MERCHANT_PER_MINUTE: '3', RATE_LIMIT_TOKEN_PER_MINUTE: '3', RATE_LIMIT_STOREFRONT_PER_MINUTE: '3' };
@@ -210,7 +210,7 @@ function limitSuite(store: 'memory' | 'redis', extraEnv: () => Record<string, st
       const body = limited.json() as { error: string; error_description: string };
       expect(body.error).toBe('invalid_request');
       expect(body.error_description).toMatch(/^Too many requests/);
-      expect(Object.keys(body).sort()).toEqual(['error', 'error_description']);
+      expect(Object.keys(body).sort()).toEqual(['error', 'error_description', 'message']);
 
       // Another client is not affected, from the same address.
       expect((await tokenRequest(app, { basic: FJALL })).statusCode).toBe(200);

@@ -567,7 +567,7 @@ function expectOAuthError(response: Response, status: number, error: string): { 
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['access-control-allow-origin']).toBeUndefined();
   const body = response.json() as { error: string; error_description: string };
-  expect(Object.keys(body).sort()).toEqual(['error', 'error_description']);
+  expect(Object.keys(body).sort()).toEqual(['error', 'error_description', 'message']);
   expect(body.error).toBe(error);
   return body;
 }

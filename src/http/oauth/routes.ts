@@ -10,6 +10,7 @@ import {
   OAuthError,
   authorizationServerMetadata,
   parseForm,
+  parseJsonParameters,
   readTokenRequest,
 } from '../../auth/index.ts';
 import { JWKS_PATH, METADATA_PATH, TOKEN_PATH } from '../../auth/oauth.ts';
@@ -26,6 +27,7 @@ const EXAMPLE_TOKEN =
   '.LwZUznNvL_viDLcyAKxehudln-7af5uUTPw48I0xB_YbELdxtwhFmcLet2Mg2uUpWmB2J03666KF7VRHGqV7sQ';
 
 const FORM = 'application/x-www-form-urlencoded';
+const JSON_MEDIA = 'application/json';
 const TAG = 'Authorization server';
 
 const TokenRequestBody = Type.Object(
@@ -54,6 +56,7 @@ const OAuthErrorBody = Type.Object(
   {
     error: Type.String({ description: 'RFC 6749 §5.2 error code, e.g. invalid_request, invalid_client.' }),
     error_description: Type.String({ description: 'Human-readable explanation.' }),
+    message: Type.String({ description: 'The same text as error_description, for clients that read `message` as on every other endpoint.' }),
   },
   { description: 'RFC 6749 §5.2 error response.' },
 );
@@ -95,10 +98,14 @@ function toOAuthError(error: FastifyError): OAuthError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new OAuthError('invalid_request', `the request body exceeds ${BODY_LIMIT_BYTES} bytes`, 413);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new OAuthError('invalid_request', `the request body must be ${FORM}`);
+      return new OAuthError('invalid_request', `the request body must be ${FORM} or ${JSON_MEDIA}`);
   }
-  // Only a missing body gets this far: every form value is a string.
-  if (error.validation) return new OAuthError('invalid_request', `the request body must be ${FORM}`);
+  // The JSON body's own refusals (malformed, too deep, not UTF-8): registered errors of the JSON parser.
+  if (error instanceof Errors.MALFORMED_JSON || error instanceof Errors.INVALID_REQUEST) {
+    return new OAuthError('invalid_request', error.message);
+  }
+  // Only a missing body gets this far: every parsed value is a string.
+  if (error.validation) return new OAuthError('invalid_request', `the request body must be ${FORM} or ${JSON_MEDIA}`);
   // The rate limit (http/plugins/rate-limit.ts); RFC 6749 has no error code of its own for it.
   if (error instanceof Errors.RATE_LIMITED) return new OAuthError('invalid_request', error.message, 429);
   if (isDatabaseUnavailable(error)) {
@@ -126,16 +133,28 @@ function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
     .header('cache-control', 'no-store')
     .header('pragma', 'no-cache')
     .type('application/json; charset=utf-8')
-    .send({ error: oauth.error, error_description: oauth.message });
+    .send({ error: oauth.error, error_description: oauth.message, message: oauth.message });
 }
 
 export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  // This plugin's context accepts form bodies only; the JSON parser of the parent context stays
-  // with the other routes.
+  // This plugin's context accepts form bodies and, as published clients of this API family send
+  // them, JSON objects of the same parameters: parsed (prototype keys refused, 64 KiB at most),
+  // then turned into the same parameters a form gives, so every later rule is the form's.
+  const parseJson = routes.getDefaultJsonParser('error', 'error');
   routes.removeAllContentTypeParsers();
   await routes.register(formBody, { parser: parseForm, bodyLimit: BODY_LIMIT_BYTES });
+  routes.addContentTypeParser(JSON_MEDIA, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
+      if (error) return done(new OAuthError('invalid_request', 'the request body is not valid JSON'), undefined);
+      try {
+        done(null, parseJsonParameters(value));
+      } catch (refusal) {
+        done(refusal as Error, undefined);
+      }
+    });
+  });
 
   routes.post(
     TOKEN_PATH,
@@ -152,7 +171,10 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
             'token carries all of them.',
           'The access token is a JWT (RFC 9068, `typ: at+jwt`) signed with a key published at ' +
             '`/.well-known/jwks.json`; send it as `Authorization: Bearer <access_token>`.',
-          'Errors have the RFC 6749 §5.2 shape `{error, error_description}`, not the `{message, code}` of the other endpoints.',
+          'The same parameters may be sent as a JSON object (`Content-Type: application/json`), as published clients of ' +
+            'this API family do: each a string, with the same rules, limits and errors.',
+          'Errors have the RFC 6749 §5.2 shape `{error, error_description}` (plus `message`, the same text), not the ' +
+            '`{message, code}` of the other endpoints.',
         ].join('\n\n'),
         'x-docs': {
           requestExamples: {
@@ -188,7 +210,11 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
               examples: {
                 unsupportedGrantType: {
                   summary: 'Another grant type',
-                  value: { error: 'unsupported_grant_type', error_description: 'only grant_type=client_credentials is supported' },
+                  value: {
+                    error: 'unsupported_grant_type',
+                    error_description: 'only grant_type=client_credentials is supported',
+                    message: 'only grant_type=client_credentials is supported',
+                  },
                 },
               },
             },
@@ -210,7 +236,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
         },
         summary: 'Issue an access token (OAuth 2.0 client credentials grant)',
         tags: [TAG],
-        consumes: [FORM],
+        consumes: [FORM, JSON_MEDIA],
         body: TokenRequestBody,
         // 429: the rate limit per client id (RATE_LIMIT_TOKEN_PER_MINUTE), with Retry-After.
         response: { 200: TokenResponse, 429: OAuthErrorBody, '4xx': OAuthErrorBody, '5xx': OAuthErrorBody },

@@ -43,9 +43,15 @@ declare module 'fastify' {
   }
 }
 
-/** An error example: `{code: {summary, value: {message, code}}}`. */
-export function errorExample(summary: string, message: string, code: string): Record<string, Example> {
-  return { [code]: { summary, value: { message, code } } };
+/** An error example: `{code: {summary, value: {message, code, traceId, timestamp, parameters?}}}`. */
+export function errorExample(
+  summary: string,
+  message: string,
+  code: string,
+  parameters?: Record<string, string>,
+): Record<string, Example> {
+  const value = { message, code, traceId: '0b9f3c8e-51a2-4d7b-9a43-6f1c2d8e7a10', timestamp: '2026-11-23T09:41:27.512Z', ...(parameters ? { parameters } : {}) };
+  return { [code]: { summary, value } };
 }
 
 /** Descriptions of the statuses every operation shares, unless its own entry says otherwise. */

@@ -1,14 +1,23 @@
-// Turns every failure into the documented error shape (docs/errors.md#error-body): JSON `{message, code}`, Cache-Control:
-// no-store, never a stack trace, SQL text or secret. Unexpected faults are logged and answered
-// with a generic 500; the process keeps serving.
+// Turns every failure into the documented error shape (docs/errors.md#error-body): JSON
+// `{message, code, traceId, timestamp, parameters?}`, Cache-Control: no-store, never a stack trace,
+// SQL text or secret. Unexpected faults are logged and answered with a generic 500; the process
+// keeps serving.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Errors, isRegisteredError, type ErrorWithHeaders } from '../../errors.ts';
+import { Errors, isRegisteredError, type ErrorParameters, type ErrorWithHeaders, type ErrorWithParameters } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
+import { allValidationIssues } from './validation.ts';
 
 export interface ErrorBody {
   message: string;
   code: string;
+  traceId: string;
+  timestamp: string;
+  parameters?: ErrorParameters;
 }
+
+/** At most this many fields are named: enough for any honest request, bounded for a hostile one. */
+const MAX_PARAMETERS = 20;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +53,34 @@ function describeValidation(error: FastifyError): string {
   return `${part}${path ? ` ${path}` : ''} ${issue.message ?? 'is invalid'}`;
 }
 
+const REQUEST_PARTS: Readonly<Record<string, keyof FastifyRequest>> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
+
+/** `/plans/0/name` → `plans[0].name`. */
+function fieldName(instancePath: string, property?: unknown): string {
+  const segments = instancePath.split('/').slice(1);
+  if (typeof property === 'string') segments.push(property);
+  return segments.reduce((name, segment) => (/^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '');
+}
+
+/** Every field a failed validation is about, from a second, collecting validation (validation.ts). */
+function validationParameters(error: FastifyError, request: FastifyRequest): ErrorParameters | undefined {
+  const part = error.validationContext ?? '';
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
+  const issues = schema && REQUEST_PARTS[part] ? allValidationIssues(schema as object, part, request[REQUEST_PARTS[part]]) : [];
+  const parameters: ErrorParameters = {};
+  for (const issue of issues.length > 0 ? issues : ((error.validation ?? []) as unknown as ValidationIssue[])) {
+    const property =
+      issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+    const name = fieldName(issue.instancePath, property);
+    // A problem of the whole body (not an object) names no field; the first problem of a field is enough.
+    if (name === '' || name in parameters) continue;
+    parameters[name] =
+      issue.keyword === 'required' ? 'is required' : issue.keyword === 'additionalProperties' ? 'is not a known field' : (issue.message ?? 'is invalid');
+    if (Object.keys(parameters).length >= MAX_PARAMETERS) break;
+  }
+  return Object.keys(parameters).length > 0 ? parameters : undefined;
+}
+
 /** Maps Fastify's own request errors (parsing, limits) to registered ones. */
 function fromFrameworkError(error: FastifyError, request: FastifyRequest): Error | undefined {
   switch (error.code) {
@@ -64,6 +101,8 @@ export interface NormalizedError {
   code: string;
   message: string;
   headers: Record<string, string>;
+  /** The request fields a 400 or 422 is about. */
+  parameters?: ErrorParameters | undefined;
   /** Unexpected: worth a log line at error level. */
   unexpected: boolean;
 }
@@ -72,11 +111,19 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
   const error = fromFrameworkError(raw, request) ?? raw;
   const headers = (error as ErrorWithHeaders).headers ?? {};
   if (isRegisteredError(error)) {
-    return { status: error.statusCode, code: error.code, message: error.message, headers, unexpected: error.statusCode >= 500 };
+    const { parameters } = error as ErrorWithParameters;
+    return { status: error.statusCode, code: error.code, message: error.message, headers, parameters, unexpected: error.statusCode >= 500 };
   }
   if (raw.validation) {
     const status = request.routeOptions.config.validationStatus ?? 400;
-    return { status, code: status === 422 ? 'INVALID_QUERY_PARAMETER' : 'INVALID_REQUEST', message: describeValidation(raw), headers, unexpected: false };
+    return {
+      status,
+      code: status === 422 ? 'INVALID_QUERY_PARAMETER' : 'INVALID_REQUEST',
+      message: describeValidation(raw),
+      headers,
+      parameters: validationParameters(raw, request),
+      unexpected: false,
+    };
   }
   if (isDatabaseUnavailable(raw)) {
     const e = new Errors.DATABASE_UNAVAILABLE();
@@ -99,17 +146,37 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
   return { status: 500, code: e.code, message: e.message, headers, unexpected: true };
 }
 
+/**
+ * The error body. `traceId` is the request's id, the value of its X-Request-Id header: the one
+ * place that decides it, so that a trace id (when tracing is on) is a change here alone.
+ */
+export function errorBody(traceId: string, now: number, error: Pick<NormalizedError, 'message' | 'code' | 'parameters'>): ErrorBody {
+  const body: ErrorBody = { message: error.message, code: error.code, traceId, timestamp: new Date(now).toISOString() };
+  if (error.parameters) body.parameters = error.parameters;
+  return body;
+}
+
 export function sendError(reply: FastifyReply, normalized: NormalizedError): FastifyReply {
   reply.errorCode = normalized.code;
   return reply
     .code(normalized.status)
     .headers(normalized.headers)
     .header('cache-control', 'no-store')
+    .header('x-request-id', reply.request.id)
     .type('application/json; charset=utf-8')
-    .send({ message: normalized.message, code: normalized.code });
+    .send(errorBody(reply.request.id, errorClock(reply.server)(), normalized));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+// Keyed by the HTTP server, which the app and every encapsulated plugin context share.
+const clocks = new WeakMap<object, Clock>();
+
+/** The clock of the app's context (tests move it), for the error body's timestamp. */
+export function errorClock(app: FastifyInstance): Clock {
+  return clocks.get(app.server) ?? Date.now;
+}
+
+export function registerErrorHandling(app: FastifyInstance, clock: Clock = Date.now): void {
+  clocks.set(app.server, clock);
   app.decorateReply('errorCode', undefined);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const normalized = normalizeError(error, request);

@@ -6,11 +6,12 @@
 //   in the same shape.
 // - The time-outs cut off slow clients (slowloris): headers within headersTimeoutMs, the whole
 //   request within requestTimeoutMs, an idle keep-alive connection after keepAliveTimeoutMs.
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Errors } from '../../errors.ts';
-import { sendError } from './error-handler.ts';
+import { errorBody, errorClock, sendError } from './error-handler.ts';
 
 export interface HttpLimits {
   /**
@@ -67,13 +68,16 @@ function answerClientError(this: FastifyInstance, limits: HttpLimits, error: Con
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ message: answer.message, code: answer.code });
+  // No request was made of it: the answer gets an id of its own.
+  const traceId = randomUUID();
+  const body = JSON.stringify(errorBody(traceId, errorClock(this)(), answer));
   socket.end(
     [
       `HTTP/1.1 ${answer.statusCode} ${STATUS_CODES[answer.statusCode] ?? 'Error'}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Cache-Control: no-store',
+      `X-Request-Id: ${traceId}`,
       'X-Content-Type-Options: nosniff',
       'Connection: close',
       '',

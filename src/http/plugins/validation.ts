@@ -1,7 +1,7 @@
 // Request validation with two Ajv instances: query strings and path parameters arrive as text and
 // are coerced to the schema's types (flattened=true → true); JSON bodies are never coerced, so
 // `"campaign": 123` is refused instead of silently becoming "123".
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
@@ -23,4 +23,22 @@ export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema as object),
   );
+}
+
+// When a request fails validation, the fast validators above stop at the first problem. The error
+// body names every offending field (docs/errors.md#error-body), so a failed request is validated
+// once more by validators that collect all problems: only on that failure path, never on a request
+// that passes, and bounded by the request's size limits.
+const collecting = { coercing: ajv({ coerceTypes: 'array', allErrors: true }), strict: ajv({ coerceTypes: false, allErrors: true }) };
+const collectors = new WeakMap<object, ValidateFunction>();
+
+/** Every validation problem of `data` against the route's schema for that part of the request. */
+export function allValidationIssues(schema: object, httpPart: string, data: unknown): ErrorObject[] {
+  let validate = collectors.get(schema);
+  if (!validate) {
+    validate = (httpPart === 'body' ? collecting.strict : collecting.coercing).compile(schema);
+    collectors.set(schema, validate);
+  }
+  // A copy: coercion must not change what the route would have seen.
+  return validate(structuredClone(data)) ? [] : (validate.errors ?? []);
 }

@@ -52,7 +52,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
             },
             '400': {
               description: '`amount` missing, or `amount`, `customerType` or `flattened` given more than once.',
-              examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER'),
+              examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER', { amount: 'is required' }),
             },
             '404': {
               description: 'No such session (a malformed id included), or a session purged at least 24 hours after it expired.',
@@ -70,7 +70,10 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
               description:
                 '`amount` does not match `^\\d+(\\.\\d{1,2})?$` (an empty one included), `customerType` is not ' +
                 '`NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`.',
-              examples: errorExample('Invalid amount', 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"', 'INVALID_QUERY_PARAMETER'),
+              examples: errorExample('Invalid amount and flattened', 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"', 'INVALID_QUERY_PARAMETER', {
+                amount: 'must match pattern "^\\d+(\\.\\d{1,2})?$"',
+                flattened: 'must be boolean',
+              }),
             },
           },
         },

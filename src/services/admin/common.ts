@@ -1,7 +1,7 @@
 // Shared by the admin services: paging, refused bodies, references a body names.
 import type { Transaction } from 'kysely';
 import { CatalogValidationError, loadCatalogValidation, type KnownReferences } from '../../catalog-input/validate.ts';
-import { Errors } from '../../errors.ts';
+import { Errors, withParameters } from '../../errors.ts';
 import type { Database } from '../../storage/schema.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
@@ -42,7 +42,12 @@ export async function validated<T>(validate: () => T): Promise<T> {
   try {
     return validate();
   } catch (error) {
-    if (error instanceof CatalogValidationError) throw new Errors.ADMIN_VALIDATION_FAILED(error.message);
+    if (error instanceof CatalogValidationError) {
+      // Every offending field of the body, by its path (the first problem of each).
+      const parameters: Record<string, string> = {};
+      for (const issue of error.issues) parameters[issue.path || '(body)'] ??= issue.message;
+      throw withParameters(new Errors.ADMIN_VALIDATION_FAILED(error.message), parameters);
+    }
     throw error;
   }
 }

@@ -5,6 +5,11 @@ import { CREDENTIALS, fault, type Probe, tokenRequest, TOO_LARGE, unreachable, u
 export const PROBES: Record<string, Probe[]> = {
   'POST /oauth2/token': [
     { status: 200, what: 'client credentials in the body', request: () => tokenRequest(CREDENTIALS) },
+    {
+      status: 200,
+      what: 'the same as a JSON object, as published clients send it',
+      request: () => ({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(CREDENTIALS) }),
+    },
     { status: 400, what: 'grant_type=password', request: () => tokenRequest({ ...CREDENTIALS, grant_type: 'password' }) },
     { status: 401, what: 'a wrong client secret', request: () => tokenRequest({ ...CREDENTIALS, client_secret: 'wrong' }) },
     { status: 413, what: 'a body over 64 KiB', request: () => tokenRequest({ ...CREDENTIALS, padding: TOO_LARGE }) },
