@@ -1,0 +1,142 @@
+// A merchant integration as the operator's own published clients make it (strict-client.ts),
+// against the real service started with PROVIDER_PREFIX=RESURS: only the base URL differs.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { buildDist, runServerToExit, startServer, type ServerProcess } from '../helpers/process.ts';
+import { ApiError, RESURS_TYPES, StrictMerchantClient, TokenError } from './strict-client.ts';
+
+const STOCKHOLM = '50000000-0000-4000-8000-000000000001';
+const OSLO = '50000000-0000-4000-8000-000000000002';
+const INVOICE = '50000000-0000-4000-8000-0000000000a1';
+const PART_12 = '50000000-0000-4000-8000-0000000000a2';
+const PART_24 = '50000000-0000-4000-8000-0000000000a3';
+const SWISH = '50000000-0000-4000-8000-0000000000a4';
+const CLIENT = { clientId: 'resurs-shop-backend', clientSecret: 'resurs-shop-secret-3Vx8Lq', merchantId: 'm-resurs-shop', scopes: ['merchant-api'] };
+
+const limits = { minPurchaseLimit: 100, maxPurchaseLimit: 50000, minApplicationLimit: 100, maxApplicationLimit: 50000 };
+const partPayment = (id: string, months: number, factor: number) => ({
+  id,
+  storeId: STOCKHOLM,
+  sortOrder: 20,
+  name: `Delbetalning ${months} månader`,
+  description: `Betala på ${months} månader`,
+  type: 'RESURS_PART_PAYMENT_SELECT_NOW',
+  ...limits,
+  enabledForLegalCustomer: false,
+  enabledForNaturalCustomer: true,
+  priceSignagePossible: true,
+  legalLinks: [
+    { url: 'https://pay.example.se/secci?amount=', type: 'SECCI', appendAmount: true },
+    { url: 'https://pay.example.se/villkor', type: 'GENERAL_TERMS', appendAmount: false, language: 'sv' },
+  ],
+  plans: [{ name: `${months} månader`, description: `${months} månadsbetalningar`, durationMonths: months, annuityFactor: factor, administrationFee: 29, setupFee: 195, interest: 0.1495 }],
+});
+
+const CATALOG = {
+  merchants: [{ id: 'm-resurs-shop', name: 'Butiken AB' }],
+  stores: [
+    { id: STOCKHOLM, merchantId: 'm-resurs-shop', name: 'Butiken Stockholm', currency: 'SEK', countryCode: 'SE', nationalStoreId: 101, organizationNumber: '556000-0001' },
+    { id: OSLO, merchantId: 'm-resurs-shop', name: 'Butikken Oslo', currency: 'NOK', countryCode: 'NO' },
+  ],
+  clients: [CLIENT],
+  paymentMethods: [
+    { id: INVOICE, storeId: STOCKHOLM, sortOrder: 10, name: 'Faktura', description: 'Betala inom 30 dagar', type: 'RESURS_INVOICE', ...limits, enabledForLegalCustomer: false, enabledForNaturalCustomer: true },
+    partPayment(PART_12, 12, 0.0899),
+    partPayment(PART_24, 24, 0.0481),
+    { id: SWISH, storeId: STOCKHOLM, sortOrder: 30, name: 'Swish', type: 'SWISH', ...limits, enabledForLegalCustomer: true, enabledForNaturalCustomer: true },
+  ],
+};
+
+let workDir: string;
+let database: TestDatabase | undefined;
+let server: ServerProcess;
+let client: StrictMerchantClient;
+
+async function environment(name: string): Promise<Record<string, string>> {
+  if (testDatabaseKind === 'postgres') {
+    database = await createTestDatabase('postgres');
+    await database.handle.close();
+    return { DATABASE_URL: database.url! };
+  }
+  return { DATA_DIR: path.join(workDir, name) };
+}
+
+beforeAll(async () => {
+  buildDist();
+  workDir = await mkdtemp(path.join(tmpdir(), 'pms-compat-'));
+  const catalogFile = path.join(workDir, 'catalog.json');
+  await writeFile(catalogFile, JSON.stringify(CATALOG));
+  server = await startServer({ ...(await environment('data')), CATALOG_FILE: catalogFile, PROVIDER_PREFIX: 'RESURS' });
+  client = new StrictMerchantClient(server.baseUrl, CLIENT.clientId, CLIENT.clientSecret);
+}, 60_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await database?.drop().catch(() => {});
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe("the operator's strict client, unchanged but for its base URL", () => {
+  it('authenticates with a JSON token request and lists every store with size=999999', async () => {
+    await client.authenticate();
+    const stores = await client.getStores();
+    expect(stores.page).toEqual({ number: 0, size: 1000, totalElements: 2, totalPages: 1 });
+    // By name, byte-wise: "Butike…" before "Butikk…". Oslo's number was assigned: the next after 101.
+    expect(stores.content).toEqual([
+      { id: STOCKHOLM, nationalStoreId: 101, countryCode: 'SE', name: 'Butiken Stockholm', organizationNumber: '556000-0001' },
+      { id: OSLO, nationalStoreId: 102, countryCode: 'NO', name: 'Butikken Oslo' },
+    ]);
+  });
+
+  it("lists the store's payment methods with the operator's own type identifiers", async () => {
+    const methods = await client.getPaymentMethods(STOCKHOLM, '1299.95');
+    expect(methods.content.map((m) => m.type)).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'RESURS_PART_PAYMENT_SELECT_NOW', 'SWISH']);
+    expect(methods.content.every((m) => (RESURS_TYPES as readonly string[]).includes(m.type))).toBe(true);
+  });
+
+  it("reads a method's plans and what a product page may show for a price", async () => {
+    expect(await client.getAnnuityFactors(STOCKHOLM, PART_24)).toEqual([
+      { paymentPlanName: '24 månader', annuityFactor: 0.0481, durationMonths: 24, administrationFee: 29, setupFee: 195, interest: 0.1495 },
+    ]);
+    const signage = await client.getPriceSignage(STOCKHOLM, PART_24, 10000);
+    expect(signage.secciLinks).toEqual([{ uri: 'https://pay.example.se/secci?amount=10000', language: 'sv' }]);
+    expect(signage.generalTermsLinks).toEqual([{ uri: 'https://pay.example.se/villkor', language: 'sv' }]);
+    const [cost] = signage.costList;
+    // ceil(10000 × 0.0481 + 29) = 510; 24 × 510 + 195 = 12435.
+    expect(cost).toMatchObject({ name: '24 månader', description: '24 månadsbetalningar', monthlyCost: 510, totalCost: 12435 });
+    expect(cost!.effectiveInterest).toBeGreaterThan(20);
+    expect(cost!.effectiveInterest).toBeLessThan(30);
+  });
+
+  it('creates a session and gets the groups, the part payments bundled under the operator prefix', async () => {
+    const session = await client.createSession(STOCKHOLM);
+    const groups = await client.getPaymentMethodGroups(session.id, '1299.95', 'NATURAL');
+    expect(groups.map((g) => g.type)).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'SWISH']);
+    expect(groups[1]!.methodIds).toEqual([PART_12, PART_24]);
+  });
+
+  it('parses every error the way the operator model expects', async () => {
+    const unknownMethod = await client.getAnnuityFactors(STOCKHOLM, '50000000-0000-4000-8000-0000000000ff').catch((e: unknown) => e);
+    expect(unknownMethod).toBeInstanceOf(ApiError);
+    expect((unknownMethod as ApiError).status).toBe(404);
+    const badAmount = await client.getPaymentMethods(STOCKHOLM, 'abc').catch((e: unknown) => e);
+    expect(badAmount).toMatchObject({ status: 400, parameters: { amount: expect.any(String) } });
+    const wrongSecret = new StrictMerchantClient(server.baseUrl, CLIENT.clientId, 'wrong');
+    const refused = await wrongSecret.authenticate().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TokenError);
+    expect(refused).toMatchObject({ status: 401, error: 'invalid_client' });
+  });
+
+  it('refuses, at start-up, a catalog written with another operator prefix, naming the expected identifier', async () => {
+    const wrong = path.join(workDir, 'wrong-prefix.json');
+    const provider = { ...CATALOG, paymentMethods: [{ ...CATALOG.paymentMethods[0], type: 'PROVIDER_INVOICE' }] };
+    await writeFile(wrong, JSON.stringify(provider));
+    const result = await runServerToExit({ ...(await environment('wrong')), CATALOG_FILE: wrong, PROVIDER_PREFIX: 'RESURS' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('RESURS_INVOICE');
+  }, 60_000);
+});
