@@ -27,7 +27,7 @@ export function demoCatalogFor(catalog: unknown, operator: OperatorTypes): unkno
 }
 
 interface DemoCatalogShape {
-  stores?: Array<{ id: string; merchantId: string; name: string }>;
+  stores?: Array<{ id: string; merchantId: string; name: string; currency: string }>;
   clients?: Array<{ clientId: string; clientSecret: string; merchantId: string }>;
 }
 
@@ -36,6 +36,8 @@ export interface DemoCredentials {
   clientSecret: string;
   storeId: string;
   storeName: string;
+  /** The store's currency (ISO 4217), for the demo shop's prices. */
+  currency: string;
 }
 
 /** The first client of the demo catalog and its merchant's first store. */
@@ -44,7 +46,7 @@ export function demoCredentials(catalog: unknown): DemoCredentials | undefined {
   const client = clients[0];
   const store = client && stores.find((s) => s.merchantId === client.merchantId);
   return client && store
-    ? { clientId: client.clientId, clientSecret: client.clientSecret, storeId: store.id, storeName: store.name }
+    ? { clientId: client.clientId, clientSecret: client.clientSecret, storeId: store.id, storeName: store.name, currency: store.currency }
     : undefined;
 }
 

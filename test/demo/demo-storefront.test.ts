@@ -60,6 +60,24 @@ describe('the demo storefront', () => {
     expect([session.storeId, session.campaign, session.expiresAt.toISOString()]).toEqual([STORE, undefined, body.expiresAt]);
   });
 
+  it("shows price signage under a product's price, from the shop backend calling the merchant API", async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/demo/price-signage?amount=899.00' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { signage } = response.json() as { signage: Record<string, unknown> };
+    // The lowest monthly cost among the demo store's part payments with price signage at 899 SEK.
+    expect(signage).toMatchObject({ currency: 'SEK', secciUri: expect.stringContaining('amount=899.00') });
+    expect(signage.monthlyCost).toEqual(expect.any(Number));
+    expect(signage.totalCost as number).toBeGreaterThanOrEqual(899);
+    expect(signage.effectiveInterest).toEqual(expect.any(Number));
+    // No token or secret in what the browser gets.
+    expect(response.body).not.toMatch(/secret|eyJ/);
+    // Below every part payment's limits: nothing to show.
+    expect((await service.app.inject({ method: 'GET', url: '/demo/price-signage?amount=1.00' })).json()).toEqual({ signage: null });
+    expect((await service.app.inject({ method: 'GET', url: '/demo/price-signage?amount=abc' })).statusCode).toBe(400);
+    expect((await service.app.inject({ method: 'GET', url: '/demo' })).body).toContain('data-signage');
+  });
+
   it('passes a campaign on', async () => {
     const response = await service.app.inject({ method: 'POST', url: '/demo/session', payload: { campaign: 'BLACKWEEK' } });
     expect(response.statusCode).toBe(201);

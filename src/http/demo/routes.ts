@@ -25,6 +25,27 @@ const ASSET_DIRS = [new URL('./assets/', import.meta.url), new URL('./demo/asset
 
 const DemoSessionBody = Type.Object({ campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
 const DemoSession = Type.Object({ sessionId: Type.String(), expiresAt: Type.String() });
+const DemoSignageQuery = Type.Object({ amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' }) });
+const DemoSignage = Type.Object({
+  signage: Type.Union([
+    Type.Null(),
+    Type.Object({
+      monthlyCost: Type.Number(),
+      totalCost: Type.Number(),
+      effectiveInterest: Type.Number(),
+      durationMonths: Type.Integer(),
+      currency: Type.String(),
+      secciUri: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ]),
+});
+
+interface SignageCost {
+  monthlyCost: number;
+  totalCost: number;
+  effectiveInterest: number;
+  durationMonths: number;
+}
 
 export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: DemoRoutesOptions): Promise<void> {
   const dir = ASSET_DIRS.find((url) => existsSync(url));
@@ -44,6 +65,62 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
 
   // The shop's backend, as a merchant's would be: a client-credentials token, then the session.
   // Both calls go through inject(): in-process, the same routes and checks as over the network.
+  /** The shop backend's access token: fetched through the token endpoint, as a merchant backend does. */
+  const accessToken = async (request: FastifyRequest): Promise<string> => {
+    const token = await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+        scope: 'merchant-api',
+      }).toString(),
+    });
+    if (token.statusCode !== 200) throw innerFailure(request, 'an access token', token.statusCode);
+    return (token.json() as { access_token: string }).access_token;
+  };
+
+  // The product page's price signage: the shop's backend asks the merchant API (the token never
+  // reaches the browser) for every part payment with price signage at this price, and shows the
+  // plan with the lowest monthly cost, its total cost and APR, and the SECCI to read first.
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/demo/price-signage',
+    { schema: { hide: true, querystring: DemoSignageQuery, response: { 200: DemoSignage } } },
+    async (request, reply) => {
+      const { amount } = request.query;
+      const headers = { authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id };
+      const listed = await app.inject({ method: 'GET', url: `/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`, headers });
+      if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
+      const methods = (listed.json() as { content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }).content;
+      let best: { cost: SignageCost; secciUri: string | null } | undefined;
+      for (const method of methods.filter((m) => m.priceSignagePossible && !m.campaign.campaign)) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: `/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`,
+          headers,
+        });
+        if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
+        const signage = answer.json() as { secciLinks: Array<{ uri: string }>; costList: SignageCost[] };
+        for (const cost of signage.costList) {
+          if (!best || cost.monthlyCost < best.cost.monthlyCost) best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null };
+        }
+      }
+      const signage = best
+        ? {
+            monthlyCost: best.cost.monthlyCost,
+            totalCost: best.cost.totalCost,
+            effectiveInterest: best.cost.effectiveInterest,
+            durationMonths: best.cost.durationMonths,
+            currency: demo.currency,
+            secciUri: best.secciUri,
+          }
+        : null;
+      return reply.header('cache-control', 'no-store').send({ signage });
+    },
+  );
+
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/demo/session',
     {
@@ -53,24 +130,13 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       },
     },
     async (request, reply) => {
-      const token = await app.inject({
-        method: 'POST',
-        url: '/oauth2/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: demo.clientId,
-          client_secret: demo.clientSecret,
-          scope: 'merchant-api',
-        }).toString(),
-      });
-      if (token.statusCode !== 200) throw innerFailure(request, 'an access token', token.statusCode);
+      const token = await accessToken(request);
       const { campaign } = request.body;
       const created = await app.inject({
         method: 'POST',
         url: `/v1/stores/${demo.storeId}/sessions`,
         headers: {
-          authorization: `Bearer ${(token.json() as { access_token: string }).access_token}`,
+          authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'x-request-id': request.id,
         },

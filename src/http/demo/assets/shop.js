@@ -30,6 +30,8 @@ const TEXTS = {
     detailsHint: 'Choose a payment method to see its terms.',
     expires: (time) => `expires ${time}`,
     sessionFailed: (message) => `No payment session: ${message}`,
+    secci: 'Standard European Consumer Credit Information',
+    signage: (monthly, months, total, rate) => `From ${monthly}/month for ${months} months · total ${total} · APR ${rate} %`,
   },
   sv: {
     demoNote: 'Demobutik: testdata, inga riktiga betalningar',
@@ -56,6 +58,8 @@ const TEXTS = {
     detailsHint: 'Välj ett betalsätt för att se villkoren.',
     expires: (time) => `går ut ${time}`,
     sessionFailed: (message) => `Ingen betalsession: ${message}`,
+    secci: 'Standardiserad europeisk konsumentkreditinformation',
+    signage: (monthly, months, total, rate) => `Från ${monthly}/mån i ${months} månader · totalt ${total} · effektiv ränta ${rate} %`,
   },
 };
 
@@ -106,6 +110,39 @@ function updateCart() {
   selector.setAttribute('amount', decimal(total));
 }
 
+/**
+ * Price signage under a product's price, from the shop's own backend (GET /demo/price-signage),
+ * which asks the merchant API: the lowest monthly cost, the total cost and the APR, with the SECCI.
+ */
+const signageOf = new Map();
+
+async function loadSignage(item) {
+  const view = item.querySelector('[data-signage]');
+  if (!view) return;
+  try {
+    const response = await fetch(`/demo/price-signage?amount=${decimal(Number(item.dataset.priceOre))}`);
+    const { signage } = await response.json();
+    if (!response.ok || !signage) return;
+    signageOf.set(item, signage);
+    showSignage(item);
+  } catch {
+    // No signage is shown when it cannot be had; the price stands alone.
+  }
+}
+
+function showSignage(item) {
+  const signage = signageOf.get(item);
+  const view = item.querySelector('[data-signage]');
+  if (!signage || !view) return;
+  const rate = new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(signage.effectiveInterest);
+  const whole = (n) => new Intl.NumberFormat(locale(), { style: 'currency', currency: signage.currency, maximumFractionDigits: 0 }).format(n);
+  view.querySelector('.signage-text').textContent = texts().signage(whole(signage.monthlyCost), signage.durationMonths, whole(signage.totalCost), rate);
+  const link = view.querySelector('.signage-secci');
+  link.hidden = !signage.secciUri;
+  if (signage.secciUri) link.href = signage.secciUri;
+  view.hidden = false;
+}
+
 function updateCustomerType() {
   selector.setAttribute('customer-type', document.querySelector('input[name="customer-type"]:checked').value);
 }
@@ -119,6 +156,7 @@ function updateLanguage() {
   details.setAttribute('lang', language);
   updateCart();
   showSession();
+  for (const item of items) showSignage(item);
 }
 
 function showSession() {
@@ -198,3 +236,4 @@ campaignBox.addEventListener('change', () => void newSession());
 updateCart();
 updateCustomerType();
 void newSession();
+for (const item of items) void loadSignage(item);
