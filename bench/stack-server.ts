@@ -20,7 +20,7 @@ import { storefrontCors } from '../src/http/session-api/storefront-cors.ts';
 import { openPostgres } from '../src/storage/database.ts';
 
 const projectRoot = process.env.PROJECT_ROOT ?? process.cwd();
-const fixtures = new Map<string, string>(Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES!, 'utf8'))));
+const fixtures = new Map<string, string>(Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES!, 'utf8')) as Record<string, string>));
 const config = readConfig();
 const database = openPostgres({ connectionString: config.databaseUrl! });
 const ctx = await createContext(config, database);

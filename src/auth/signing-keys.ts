@@ -91,7 +91,9 @@ export class SigningKeys {
     if (!this.verification.has(kid)) await this.refreshIfOlderThan(UNKNOWN_KID_RELOAD_MS);
     const entry = this.verification.get(kid);
     // An unknown kid while the keys cannot be reloaded is an outage (503), not a bad token (401).
-    if (!entry && this.reloadError !== undefined) throw this.reloadError;
+    if (!entry && this.reloadError !== undefined) {
+      throw this.reloadError instanceof Error ? this.reloadError : new Error("the signing keys could not be reloaded");
+    }
     return entry && this.stillVerifies(entry) ? entry.key : undefined;
   }
 

@@ -42,7 +42,7 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
 /** Migrates up or down to the named migration (tests of a migration on older data; rollbacks). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
   const { error } = await new Migrator({ db: handle.db, provider }).migrateTo(name);
-  if (error) throw new Error(`database migration to ${name} failed: ${String(error)}`);
+  if (error) throw new Error(`database migration to ${name} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
@@ -52,7 +52,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) {
-      throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
     }
   };
   // PGlite is one connection owned by this process; there is nobody to race.

@@ -24,6 +24,8 @@ export const RESURS_TYPES = [
   'CARD',
 ] as const;
 export type ResursType = (typeof RESURS_TYPES)[number];
+/** A type as served: one of RESURS_TYPES or, the enum being extensible, any other string. */
+export type PaymentMethodType = string;
 export type CustomerType = 'NATURAL' | 'LEGAL';
 
 export class ModelError extends Error {}
@@ -65,7 +67,7 @@ function uuid(o: Json, key: string, where: string): string {
   return value;
 }
 /** The type enum is extensible in this API family: known values typed, others kept as strings. */
-function paymentMethodType(o: Json, key: string, where: string): ResursType | string {
+function paymentMethodType(o: Json, key: string, where: string): PaymentMethodType {
   const value = string(o, key, where);
   if (value.startsWith('PROVIDER_')) throw new ModelError(`${where}.${key}: "${value}" is not an identifier of this operator`);
   return value;
@@ -114,7 +116,7 @@ export interface PaymentMethod {
   id: string;
   name: string;
   description: string;
-  type: ResursType | string;
+  type: PaymentMethodType;
   minPurchaseLimit: number;
   maxPurchaseLimit: number;
   minApplicationLimit: number;
@@ -181,7 +183,7 @@ export interface PaymentMethodGroup {
   methodIds: string[];
   title: string;
   subtitle: string;
-  type: ResursType | string;
+  type: PaymentMethodType;
   customerTypes: CustomerType[];
   internalData: string;
 }

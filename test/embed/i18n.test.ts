@@ -26,7 +26,8 @@ class FakeElement {
   }
   closest(selector: string): FakeElement | null {
     expect(selector).toBe('[lang]');
-    for (let e: FakeElement | undefined = this; e; e = e.parent) if (e.lang !== null) return e;
+    if (this.lang !== null) return this;
+    for (let e = this.parent; e; e = e.parent) if (e.lang !== null) return e;
     return null;
   }
   getAttribute(name: string): string | null {

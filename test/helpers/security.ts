@@ -15,7 +15,6 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import type { DatabaseHandle } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, projectRoot } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
-import { FJALL, NORDIC, OTHER_STORE, STORE } from './demo.ts';
 export { FJALL, NORDIC, OTHER_STORE, STORE } from './demo.ts';
 
 /** An operator client (scope admin only) added to the demo catalog. */

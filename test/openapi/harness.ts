@@ -16,7 +16,7 @@ import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { FJALL as OTHER_CLIENT, NORDIC as CLIENT, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { FJALL as OTHER_CLIENT, NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 export { FJALL as OTHER_CLIENT, NORDIC as CLIENT, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
 /** An operator client added to the demo catalog for the admin API. */

@@ -87,7 +87,7 @@ function bodyRoutes(): Array<{ key: string; request: (payload: string | Buffer, 
       return {
         key: `${r.method} ${r.url}`,
         request: (payload, contentType = form ? 'application/x-www-form-urlencoded' : 'application/json') => ({
-          method: r.method as InjectOptions['method'],
+          method: r.method,
           url,
           headers: { 'content-type': contentType, ...(authorization ? { authorization } : {}) },
           payload,

@@ -72,7 +72,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await ctx.admin.clients.put(request.params.clientId, request.body as unknown);
+      const result = await ctx.admin.clients.put(request.params.clientId, request.body);
       const body = presentClient(result.entity);
       return reply
         .code(result.created ? 201 : 200)

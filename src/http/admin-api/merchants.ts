@@ -69,7 +69,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const result = await ctx.admin.merchants.put(request.params.id, request.body as unknown);
+      const result = await ctx.admin.merchants.put(request.params.id, request.body);
       return reply.code(result.created ? 201 : 200).send(presentMerchant(result.entity));
     },
   );

@@ -70,7 +70,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request, reply) => {
-      const result = await ctx.admin.paymentMethods.put(request.params.id, request.body as unknown);
+      const result = await ctx.admin.paymentMethods.put(request.params.id, request.body);
       return reply.code(result.created ? 201 : 200).send(presentPaymentMethod(result.entity));
     },
   );

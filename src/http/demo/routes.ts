@@ -79,7 +79,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       }).toString(),
     });
     if (token.statusCode !== 200) throw innerFailure(request, 'an access token', token.statusCode);
-    return (token.json() as { access_token: string }).access_token;
+    return token.json<{ access_token: string }>().access_token;
   };
 
   // The product page's price signage: the shop's backend asks the merchant API (the token never
@@ -93,7 +93,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       const headers = { authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id };
       const listed = await app.inject({ method: 'GET', url: `/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`, headers });
       if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
-      const methods = (listed.json() as { content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }).content;
+      const methods = listed.json<{ content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }>().content;
       let best: { cost: SignageCost; secciUri: string | null } | undefined;
       for (const method of methods.filter((m) => m.priceSignagePossible && !m.campaign.campaign)) {
         const answer = await app.inject({
@@ -102,7 +102,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
           headers,
         });
         if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
-        const signage = answer.json() as { secciLinks: Array<{ uri: string }>; costList: SignageCost[] };
+        const signage = answer.json<{ secciLinks: Array<{ uri: string }>; costList: SignageCost[] }>();
         for (const cost of signage.costList) {
           if (!best || cost.monthlyCost < best.cost.monthlyCost) best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null };
         }
@@ -143,7 +143,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
         payload: JSON.stringify(campaign === undefined ? {} : { campaign }),
       });
       if (created.statusCode !== 201) throw innerFailure(request, 'a session', created.statusCode);
-      const session = created.json() as { id: string; expiresAt: string };
+      const session = created.json<{ id: string; expiresAt: string }>();
       return reply.code(201).header('cache-control', 'no-store').send({ sessionId: session.id, expiresAt: session.expiresAt });
     },
   );

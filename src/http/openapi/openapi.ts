@@ -66,7 +66,7 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl, operato
     transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema, url), url }),
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) throw new Error('OpenAPI: expected an OpenAPI document');
-      return finishDocument(documentObject.openapiObject as Record<string, unknown>, operator);
+      return finishDocument(documentObject.openapiObject, operator);
     },
   });
 

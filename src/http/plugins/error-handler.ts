@@ -44,7 +44,7 @@ function describeValidation(error: FastifyError): string {
   const part = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path parameter' : context;
   const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (issue.keyword === 'required') {
-    const missing = String(issue.params.missingProperty ?? issue.params.requiredProperties ?? '').replace(/^\./, '');
+    const missing = (typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : '').replace(/^\./, '');
     return `${part} ${path ? `${path}.` : ''}${missing} is required`;
   }
   if (issue.keyword === 'additionalProperties') {
@@ -53,7 +53,21 @@ function describeValidation(error: FastifyError): string {
   return `${part}${path ? ` ${path}` : ''} ${issue.message ?? 'is invalid'}`;
 }
 
-const REQUEST_PARTS: Readonly<Record<string, keyof FastifyRequest>> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };
+/** The part of the request a failed validation was about. */
+function requestPart(request: FastifyRequest, part: string): unknown {
+  switch (part) {
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'body':
+      return request.body;
+    case 'headers':
+      return request.headers;
+    default:
+      return undefined;
+  }
+}
 
 /** `/plans/0/name` → `plans[0].name`. */
 function fieldName(instancePath: string, property?: unknown): string {
@@ -66,7 +80,7 @@ function fieldName(instancePath: string, property?: unknown): string {
 function validationParameters(error: FastifyError, request: FastifyRequest): ErrorParameters | undefined {
   const part = error.validationContext ?? '';
   const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
-  const issues = schema && REQUEST_PARTS[part] ? allValidationIssues(schema as object, part, request[REQUEST_PARTS[part]]) : [];
+  const issues: ValidationIssue[] = schema ? allValidationIssues(schema, part, requestPart(request, part)) : [];
   const parameters: ErrorParameters = {};
   for (const issue of issues.length > 0 ? issues : ((error.validation ?? []) as unknown as ValidationIssue[])) {
     const property =

@@ -55,7 +55,7 @@ export function registerJsonBody(app: FastifyInstance): void {
       if (ESCAPED_NUL.test(text)) {
         return done(new Errors.INVALID_REQUEST('Request body contains a NUL character (\\u0000), which no field accepts'), undefined);
       }
-      parseJson(request, text, (error, value) => {
+      void parseJson(request, text, (error, value) => {
         if (error) return done(new Errors.MALFORMED_JSON(), undefined);
         done(null, value);
       });

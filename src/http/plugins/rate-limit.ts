@@ -162,7 +162,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     if (policy === undefined) return;
     const documented = (route.schema?.response as Record<string, unknown> | undefined)?.['429'];
     if (documented === undefined) {
-      throw new Error(`${route.method} ${route.url} is rate limited (${policy}) but its schema does not document 429`);
+      throw new Error(`${String(route.method)} ${route.url} is rate limited (${policy}) but its schema does not document 429`);
     }
     const limiter = limiters.get(policy);
     if (!limiter) return;
