@@ -219,6 +219,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0001_initial' },
       { name: '0002_catalog_applications' },
       { name: '0003_listing_index_only' },
+      { name: '0004_store_identity_links_plans' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);
