@@ -33,14 +33,32 @@ const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
 export default defineConfig(async () => {
   const projects: TestProjectInlineConfiguration[] = [
     { test: { name: 'unit', include: UNIT_TESTS } },
-    { test: { name: 'pglite', include: DATABASE_TESTS, exclude: NOT_DATABASE_TESTS, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+    {
+      test: {
+        name: 'pglite',
+        include: DATABASE_TESTS,
+        exclude: NOT_DATABASE_TESTS,
+        env: { TEST_DB: 'pglite' },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
   ];
   if (await postgresReachable()) {
     projects.push({
-      test: { name: 'postgres', include: DATABASE_TESTS, exclude: NOT_DATABASE_TESTS, env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, testTimeout: 30_000, hookTimeout: 60_000 },
+      test: {
+        name: 'postgres',
+        include: DATABASE_TESTS,
+        exclude: NOT_DATABASE_TESTS,
+        env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
     });
     // The benchmark's smoke run (bench/README.md): it needs PostgreSQL, so it is mandatory where that is.
-    projects.push({ test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 240_000 } });
+    projects.push({
+      test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 240_000 },
+    });
   }
   return { test: { projects } };
 });

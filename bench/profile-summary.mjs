@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, window: { type: 'string' }, callers: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '30' }, window: { type: 'string' }, callers: { type: 'string' } },
+});
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const top = Number(values.top);
 

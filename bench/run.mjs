@@ -36,8 +36,30 @@ const { values: args } = parseArgs({
   },
 });
 
-const FULL = { rounds: 5, seconds: 5, warmupSeconds: 1, connections: 64, latencyRate: 2000, liveSessions: 1000, largeTableSessions: 1_000_000, listingMethods: 10_000, pageSize: 100, startups: 5 };
-const SMOKE = { rounds: 1, seconds: 0.5, warmupSeconds: 0.2, connections: 16, latencyRate: 200, liveSessions: 100, largeTableSessions: 20_000, listingMethods: 1_000, pageSize: 10, startups: 1 };
+const FULL = {
+  rounds: 5,
+  seconds: 5,
+  warmupSeconds: 1,
+  connections: 64,
+  latencyRate: 2000,
+  liveSessions: 1000,
+  largeTableSessions: 1_000_000,
+  listingMethods: 10_000,
+  pageSize: 100,
+  startups: 5,
+};
+const SMOKE = {
+  rounds: 1,
+  seconds: 0.5,
+  warmupSeconds: 0.2,
+  connections: 16,
+  latencyRate: 200,
+  liveSessions: 100,
+  largeTableSessions: 20_000,
+  listingMethods: 1_000,
+  pageSize: 10,
+  startups: 1,
+};
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
 if (args.seconds) settings.seconds = Number(args.seconds);
@@ -57,7 +79,10 @@ if (args.profile) mkdirSync(profileDir, { recursive: true });
 
 const log = (message) => process.stdout.write(`${message}\n`);
 const processes = [];
-const databaseNames = { small: `pms_bench_${randomBytes(3).toString('hex')}_small`, large: `pms_bench_${randomBytes(3).toString('hex')}_large` };
+const databaseNames = {
+  small: `pms_bench_${randomBytes(3).toString('hex')}_small`,
+  large: `pms_bench_${randomBytes(3).toString('hex')}_large`,
+};
 
 // Production settings, except the rate limits: the load comes from one address and one client, so
 // they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
@@ -89,7 +114,16 @@ async function startService(name, env) {
 async function startStack(name, fixtures, databaseUrl) {
   const { build } = await import('esbuild');
   const script = path.join(projectRoot, 'dist/bench/stack-server.mjs');
-  await build({ entryPoints: [path.join(projectRoot, 'bench/stack-server.ts')], outfile: script, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(projectRoot, 'bench/stack-server.ts')],
+    outfile: script,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   const file = path.join(scratch, `${name}-fixtures.json`);
   writeFileSync(file, JSON.stringify(fixtures));
   const server = await startProcess({
@@ -126,7 +160,10 @@ function groupRequests(sessions) {
   return sessions.map((session, index) => {
     const customerType = ['', '&customerType=NATURAL', '&customerType=LEGAL'][index % 3];
     const flattened = index % 4 === 3 ? '&flattened=true' : '';
-    return { method: 'GET', path: `/v1/sessions/${session.id}/payment-method-groups?amount=${AMOUNTS[index % AMOUNTS.length]}${customerType}${flattened}` };
+    return {
+      method: 'GET',
+      path: `/v1/sessions/${session.id}/payment-method-groups?amount=${AMOUNTS[index % AMOUNTS.length]}${customerType}${flattened}`,
+    };
   });
 }
 
@@ -171,7 +208,13 @@ async function measureStartups(count) {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     dataDir = mkdtempSync(path.join(scratch, 'pglite-'));
     for (const key of ['firstStartMs', 'restartMs']) {
-      const server = await startProcess({ name: `startup-${key}`, script: path.join(projectRoot, 'dist/main.js'), env: { ...SERVICE_ENV, DATA_DIR: dataDir }, readyPath: '/healthz', logDir });
+      const server = await startProcess({
+        name: `startup-${key}`,
+        script: path.join(projectRoot, 'dist/main.js'),
+        env: { ...SERVICE_ENV, DATA_DIR: dataDir },
+        readyPath: '/healthz',
+        logDir,
+      });
       samples[key].push(server.readyMs);
       await server.stop();
     }
@@ -228,24 +271,72 @@ async function main() {
   };
 
   const { connections, seconds, warmupSeconds } = settings;
-  const http = (server, requestList) => ({ server, run: () => httpLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds }) });
+  const http = (server, requestList) => ({
+    server,
+    run: () => httpLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds }),
+  });
   const paced = (server, requestList) => ({
     server,
-    run: () => pacedLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds, rate: settings.latencyRate }),
+    run: () =>
+      pacedLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds, rate: settings.latencyRate }),
   });
-  const listing = (page) => [{ method: 'GET', path: `/v2/stores/${stores.listing.id}/payment_methods?page=${page}&size=${settings.pageSize}`, headers: bearer }];
-  const createSession = [{ method: 'POST', path: `/v1/stores/${stores.s10.id}/sessions`, headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' }];
+  const listing = (page) => [
+    { method: 'GET', path: `/v2/stores/${stores.listing.id}/payment_methods?page=${page}&size=${settings.pageSize}`, headers: bearer },
+  ];
+  const createSession = [
+    {
+      method: 'POST',
+      path: `/v1/stores/${stores.s10.id}/sessions`,
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: '{}',
+    },
+  ];
 
   const pairs = [
-    { id: 'groups', title: 'Group retrieval vs the bare route (PostgreSQL)', a: ['service', http(serviceSmall, requests.s10)], b: ['bare route', http(bare, requests.s10)] },
-    { id: 'groups-stack', title: 'Group retrieval vs the same bytes through the service’s own stack', a: ['service', http(serviceSmall, requests.s10)], b: ['stack, recorded bytes', http(stack, stackRequests)] },
+    {
+      id: 'groups',
+      title: 'Group retrieval vs the bare route (PostgreSQL)',
+      a: ['service', http(serviceSmall, requests.s10)],
+      b: ['bare route', http(bare, requests.s10)],
+    },
+    {
+      id: 'groups-stack',
+      title: 'Group retrieval vs the same bytes through the service’s own stack',
+      a: ['service', http(serviceSmall, requests.s10)],
+      b: ['stack, recorded bytes', http(stack, stackRequests)],
+    },
     // Latency where it means something: at saturation it is only queueing (64 connections divided
     // by the throughput, Little's law), so p50/p99 are also taken at a fixed rate below capacity.
-    { id: 'groups-rate', title: `Group retrieval vs the bare route at ${settings.latencyRate} req/s`, a: ['service', paced(serviceSmall, requests.s10)], b: ['bare route', paced(bare, requests.s10)] },
-    { id: 'sessions', title: 'Session creation vs the direct INSERT', a: ['service', http(serviceLarge, createSession)], b: ['direct INSERT (pg)', { run: () => queryLoad({ query: directInsert, connections, seconds, warmupSeconds }) }] },
-    { id: 'listing', title: 'Merchant listing of a store with 10,000 methods', a: ['page 0', http(serviceLarge, listing(0))], b: ['page 99', http(serviceLarge, listing(99))] },
-    { id: 'table-size', title: 'Group retrieval: sessions in the table', a: [`${small.total.toLocaleString('en')} sessions`, http(serviceSmall, requests.s10)], b: [`${large.total.toLocaleString('en')} sessions`, http(serviceLarge, requests.s10Large)] },
-    { id: 'store-size', title: 'Group retrieval: methods in the store', a: ['10 methods', http(serviceSmall, requests.s10)], b: ['500 methods', http(serviceSmall, requests.s500)] },
+    {
+      id: 'groups-rate',
+      title: `Group retrieval vs the bare route at ${settings.latencyRate} req/s`,
+      a: ['service', paced(serviceSmall, requests.s10)],
+      b: ['bare route', paced(bare, requests.s10)],
+    },
+    {
+      id: 'sessions',
+      title: 'Session creation vs the direct INSERT',
+      a: ['service', http(serviceLarge, createSession)],
+      b: ['direct INSERT (pg)', { run: () => queryLoad({ query: directInsert, connections, seconds, warmupSeconds }) }],
+    },
+    {
+      id: 'listing',
+      title: 'Merchant listing of a store with 10,000 methods',
+      a: ['page 0', http(serviceLarge, listing(0))],
+      b: ['page 99', http(serviceLarge, listing(99))],
+    },
+    {
+      id: 'table-size',
+      title: 'Group retrieval: sessions in the table',
+      a: [`${small.total.toLocaleString('en')} sessions`, http(serviceSmall, requests.s10)],
+      b: [`${large.total.toLocaleString('en')} sessions`, http(serviceLarge, requests.s10Large)],
+    },
+    {
+      id: 'store-size',
+      title: 'Group retrieval: methods in the store',
+      a: ['10 methods', http(serviceSmall, requests.s10)],
+      b: ['500 methods', http(serviceSmall, requests.s500)],
+    },
   ].filter((pair) => wanted(pair.id));
   const singles = [
     { id: 'tokens', title: 'Token issuance (client credentials)', a: ['service', http(serviceLarge, [tokenRequest(client)])] },
@@ -273,7 +364,12 @@ async function main() {
     }
     const demoRequests = groupRequests(demoSessions);
     const bareEmbedded = await startBare('bare-pglite', await recordAnswers(embedded.baseUrl, demoRequests));
-    pairs.push({ id: 'pglite', title: 'Group retrieval vs the bare route (embedded PGlite)', a: ['service', http(embedded, demoRequests)], b: ['bare route', http(bareEmbedded, demoRequests)] });
+    pairs.push({
+      id: 'pglite',
+      title: 'Group retrieval vs the bare route (embedded PGlite)',
+      a: ['service', http(embedded, demoRequests)],
+      b: ['bare route', http(bareEmbedded, demoRequests)],
+    });
   }
 
   // --- Rounds: every pair A/B, the order alternating, so that drift hits both sides alike.
@@ -286,7 +382,9 @@ async function main() {
         const result = await target.run();
         const memory = target.server?.memory();
         runs[entry.id][side].push({ ...result, peakRssMb: memory?.peakRssMb ?? null });
-        log(`round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}`);
+        log(
+          `round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}`,
+        );
       }
     }
   }

@@ -20,7 +20,9 @@ import { storefrontCors } from '../src/http/session-api/storefront-cors.ts';
 import { openPostgres } from '../src/storage/database.ts';
 
 const projectRoot = process.env.PROJECT_ROOT ?? process.cwd();
-const fixtures = new Map<string, string>(Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES!, 'utf8')) as Record<string, string>));
+const fixtures = new Map<string, string>(
+  Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES!, 'utf8')) as Record<string, string>),
+);
 const config = readConfig();
 const database = openPostgres({ connectionString: config.databaseUrl! });
 const ctx = await createContext(config, database);
@@ -45,5 +47,12 @@ await app.register(
   { prefix: `${PREFIX}/v1` },
 );
 
-process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+);
 await app.listen({ host: config.host, port: config.port });

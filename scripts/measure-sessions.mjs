@@ -46,7 +46,9 @@ async function timedLookups(ids) {
 
 try {
   await client.connect();
-  const { rows: [{ version }] } = await client.query('select version()');
+  const {
+    rows: [{ version }],
+  } = await client.query('select version()');
   console.log(`# ${version}`);
   // As the migration creates it.
   await client.query(`create table sessions (
@@ -83,7 +85,9 @@ try {
       values: [ids[0]],
     });
 
-    console.log(`\n## ${size.toLocaleString('en')} sessions (filled in ${(fillMs / 1000).toFixed(1)} s; heap ${sizes[0].heap}, primary key ${sizes[0].pkey}, expires_at index ${sizes[0].expires_idx})`);
+    console.log(
+      `\n## ${size.toLocaleString('en')} sessions (filled in ${(fillMs / 1000).toFixed(1)} s; heap ${sizes[0].heap}, primary key ${sizes[0].pkey}, expires_at index ${sizes[0].expires_idx})`,
+    );
     console.log(`lookup of an existing id (${LOOKUPS} random): ${summary(found)}`);
     console.log(`lookup of an unknown id (${LOOKUPS}):         ${summary(missing)}`);
     console.log(plan.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
@@ -91,7 +95,9 @@ try {
     // The purge: sessions expired more than 24 hours ago, 1000 per statement, as session-purge.ts does.
     const purge = `delete from sessions where id in (select id from sessions where expires_at < now() - interval '24 hours'
                    order by expires_at limit 1000 for update skip locked)`;
-    const { rows: [{ due }] } = await client.query(`select count(*)::int as due from sessions where expires_at < now() - interval '24 hours'`);
+    const {
+      rows: [{ due }],
+    } = await client.query(`select count(*)::int as due from sessions where expires_at < now() - interval '24 hours'`);
     const { rows: purgePlan } = await client.query(`explain (costs off) ${purge}`);
     // One whole pass, until a batch comes back short (what one instance's job does after a backlog).
     const batches = [];

@@ -77,7 +77,10 @@ function formatSummary(summary: CatalogSummary): string {
 }
 
 function parseScopes(value: string): string[] {
-  const scopes = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return [...new Set(scopes)];
 }
 
@@ -126,7 +129,8 @@ function clientCommands(program: Command, io: CliIo): void {
             throw error;
           },
         );
-        if (exists) throw new CliError(`client "${clientId}" already exists; \`pms client rotate-secret ${clientId}\` gives it a new secret`);
+        if (exists)
+          throw new CliError(`client "${clientId}" already exists; \`pms client rotate-secret ${clientId}\` gives it a new secret`);
         return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) });
       });
       io.out(

@@ -92,7 +92,9 @@ function trustProxy(raw: string | undefined): boolean | number | string {
     const [address = '', bits, ...rest] = entry.split('/');
     const valid =
       PROXY_NAMES.has(entry) ||
-      (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
+      (isIP(address) !== 0 &&
+        rest.length === 0 &&
+        (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
     if (!valid) {
       throw new ConfigError(
         `TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${raw}"`,

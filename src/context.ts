@@ -79,5 +79,19 @@ export async function createContext(
     await sessionPurge.stop();
     await listener?.close();
   };
-  return { config, operatorTypes: operator, database, clock, auth, storeMethods, sessions, offers, sessionPurge, merchantListing, catalogChanges, admin, close };
+  return {
+    config,
+    operatorTypes: operator,
+    database,
+    clock,
+    auth,
+    storeMethods,
+    sessions,
+    offers,
+    sessionPurge,
+    merchantListing,
+    catalogChanges,
+    admin,
+    close,
+  };
 }

@@ -22,11 +22,7 @@ export const Errors = {
   BODY_NOT_AN_OBJECT: createError('BODY_NOT_AN_OBJECT', 'Request body must be a JSON object', 400),
   INVALID_STORE_ID: createError('INVALID_STORE_ID', 'Path parameter storeId must be a UUID', 400),
   MISSING_QUERY_PARAMETER: createError('MISSING_QUERY_PARAMETER', 'Query parameter "%s" is required', 400),
-  DUPLICATE_QUERY_PARAMETER: createError(
-    'DUPLICATE_QUERY_PARAMETER',
-    'Query parameter "%s" may be given only once',
-    400,
-  ),
+  DUPLICATE_QUERY_PARAMETER: createError('DUPLICATE_QUERY_PARAMETER', 'Query parameter "%s" may be given only once', 400),
   // 401 / 403
   AUTHENTICATION_REQUIRED: createError(
     'AUTHENTICATION_REQUIRED',
@@ -40,18 +36,10 @@ export const Errors = {
   ROUTE_NOT_FOUND: createError('ROUTE_NOT_FOUND', 'No route %s %s', 404),
   SESSION_NOT_FOUND: createError('SESSION_NOT_FOUND', 'Session not found', 404),
   PAYMENT_METHOD_NOT_FOUND: createError('PAYMENT_METHOD_NOT_FOUND', 'Payment method %s not found in store %s', 404),
-  SESSION_EXPIRED: createError(
-    'SESSION_EXPIRED',
-    'Session expired at %s; the merchant backend must create a new session',
-    409,
-  ),
+  SESSION_EXPIRED: createError('SESSION_EXPIRED', 'Session expired at %s; the merchant backend must create a new session', 409),
   // 408 / 431: answered on the raw socket before routing (http/plugins/http-limits.ts)
   REQUEST_TIMEOUT: createError('REQUEST_TIMEOUT', 'The request was not received in time', 408),
-  REQUEST_HEADERS_TOO_LARGE: createError(
-    'REQUEST_HEADERS_TOO_LARGE',
-    'The request line and headers exceed the limit of %s bytes',
-    431,
-  ),
+  REQUEST_HEADERS_TOO_LARGE: createError('REQUEST_HEADERS_TOO_LARGE', 'The request line and headers exceed the limit of %s bytes', 431),
   // 413 / 415 / 422
   PAYLOAD_TOO_LARGE: createError('PAYLOAD_TOO_LARGE', 'Request body exceeds the limit of %s bytes', 413),
   UNSUPPORTED_MEDIA_TYPE: createError(
@@ -64,11 +52,7 @@ export const Errors = {
   RATE_LIMITED: createError('RATE_LIMITED', 'Too many requests: retry after %s seconds', 429),
   // 5xx
   INTERNAL: createError('INTERNAL', 'Internal server error', 500),
-  DATABASE_UNAVAILABLE: createError(
-    'DATABASE_UNAVAILABLE',
-    'The service is temporarily unavailable; retry shortly',
-    503,
-  ),
+  DATABASE_UNAVAILABLE: createError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly', 503),
   // Operator admin API (/admin/v1)
   /** A body refused whole, nothing applied; the message names every offending field (`maxPurchaseLimit: …`). */
   ADMIN_VALIDATION_FAILED: createError('ADMIN_VALIDATION_FAILED', '%s', 400),

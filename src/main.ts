@@ -9,7 +9,13 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
-import { applyCatalogFile, catalogFileOf, readCatalogFile, readCatalogFileWithDigest, type CatalogFile } from './services/catalog-import.ts';
+import {
+  applyCatalogFile,
+  catalogFileOf,
+  readCatalogFile,
+  readCatalogFileWithDigest,
+  type CatalogFile,
+} from './services/catalog-import.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import { migrateToLatest } from './storage/migrate.ts';
 import { demoCatalogFor, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';

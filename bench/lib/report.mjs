@@ -38,19 +38,81 @@ export function targets(results) {
   const m = medians(results);
   const serviceRss = results.scenarios
     .filter((s) => s.id !== 'pglite')
-    .flatMap((s) => [s.a, s.b].filter(Boolean).filter((x) => !/bare|direct/.test(x.label)).flatMap((x) => x.rounds.map((r) => r.peakRssMb ?? 0)));
+    .flatMap((s) =>
+      [s.a, s.b]
+        .filter(Boolean)
+        .filter((x) => !/bare|direct/.test(x.label))
+        .flatMap((x) => x.rounds.map((r) => r.peakRssMb ?? 0)),
+    );
   const list = [
-    m.groups && { target: 'Group retrieval ≥ 0.8 × the bare route’s throughput', measured: ratio(m, 'groups'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.8 },
-    m['groups-rate'] && { target: `Group retrieval p99 ≤ 10 ms at ${results.settings.connections} connections (${results.settings.latencyRate} req/s evenly spaced; the bare route’s: ${m['groups-rate'].b.p99Ms.toFixed(2)} ms)`, measured: m['groups-rate'].a.p99Ms, show: (v) => `${v.toFixed(2)} ms`, met: (v) => v <= 10 },
-    m.groups && { target: `Group retrieval p99 at saturation, ${results.settings.connections} connections (informative: the bare route’s is ${m.groups.b.p99Ms.toFixed(2)} ms)`, measured: m.groups.a.p99Ms, show: (v) => `${v.toFixed(2)} ms` },
-    m.groups && { target: 'Group retrieval: zero errors', measured: ['groups', 'groups-rate', 'table-size', 'store-size', 'pglite'].reduce((sum, id) => sum + (m[id] ? m[id].a.errors + m[id].b.errors : 0), 0), show: String, met: (v) => v === 0 },
-    m.sessions && { target: 'Session creation ≥ 0.6 × the direct INSERT rate', measured: ratio(m, 'sessions'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v >= 0.6 },
-    m.listing && { target: 'Listing: page 99 costs ≤ 1.5 × page 0 (throughput of page 0 / page 99)', measured: ratio(m, 'listing'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.5 },
-    m['table-size'] && { target: `1,000,000 sessions cost ≤ 1.2 × 1,000 (throughput with ${m['table-size']?.a.label} / with ${m['table-size']?.b.label})`, measured: ratio(m, 'table-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 1.2 },
-    m['store-size'] && { target: '500 methods cost ≤ 2 × 10 (throughput 10 / 500)', measured: ratio(m, 'store-size'), show: (v) => `${v.toFixed(2)} ×`, met: (v) => v <= 2 },
-    serviceRss.length > 0 && { target: 'Service peak RSS ≤ 250 MB under load (PostgreSQL)', measured: Math.max(...serviceRss), show: (v) => `${v.toFixed(0)} MB`, met: (v) => v <= 250 },
-    results.startups && { target: 'Embedded default: first start ≤ 10 s (issue 2)', measured: median(results.startups.firstStartMs) / 1000, show: (v) => `${v.toFixed(2)} s`, met: (v) => v <= 10 },
-    results.startups && { target: 'Embedded default: restart ≤ 3 s (issue 2)', measured: median(results.startups.restartMs) / 1000, show: (v) => `${v.toFixed(2)} s`, met: (v) => v <= 3 },
+    m.groups && {
+      target: 'Group retrieval ≥ 0.8 × the bare route’s throughput',
+      measured: ratio(m, 'groups'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v >= 0.8,
+    },
+    m['groups-rate'] && {
+      target: `Group retrieval p99 ≤ 10 ms at ${results.settings.connections} connections (${results.settings.latencyRate} req/s evenly spaced; the bare route’s: ${m['groups-rate'].b.p99Ms.toFixed(2)} ms)`,
+      measured: m['groups-rate'].a.p99Ms,
+      show: (v) => `${v.toFixed(2)} ms`,
+      met: (v) => v <= 10,
+    },
+    m.groups && {
+      target: `Group retrieval p99 at saturation, ${results.settings.connections} connections (informative: the bare route’s is ${m.groups.b.p99Ms.toFixed(2)} ms)`,
+      measured: m.groups.a.p99Ms,
+      show: (v) => `${v.toFixed(2)} ms`,
+    },
+    m.groups && {
+      target: 'Group retrieval: zero errors',
+      measured: ['groups', 'groups-rate', 'table-size', 'store-size', 'pglite'].reduce(
+        (sum, id) => sum + (m[id] ? m[id].a.errors + m[id].b.errors : 0),
+        0,
+      ),
+      show: String,
+      met: (v) => v === 0,
+    },
+    m.sessions && {
+      target: 'Session creation ≥ 0.6 × the direct INSERT rate',
+      measured: ratio(m, 'sessions'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v >= 0.6,
+    },
+    m.listing && {
+      target: 'Listing: page 99 costs ≤ 1.5 × page 0 (throughput of page 0 / page 99)',
+      measured: ratio(m, 'listing'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v <= 1.5,
+    },
+    m['table-size'] && {
+      target: `1,000,000 sessions cost ≤ 1.2 × 1,000 (throughput with ${m['table-size']?.a.label} / with ${m['table-size']?.b.label})`,
+      measured: ratio(m, 'table-size'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v <= 1.2,
+    },
+    m['store-size'] && {
+      target: '500 methods cost ≤ 2 × 10 (throughput 10 / 500)',
+      measured: ratio(m, 'store-size'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v <= 2,
+    },
+    serviceRss.length > 0 && {
+      target: 'Service peak RSS ≤ 250 MB under load (PostgreSQL)',
+      measured: Math.max(...serviceRss),
+      show: (v) => `${v.toFixed(0)} MB`,
+      met: (v) => v <= 250,
+    },
+    results.startups && {
+      target: 'Embedded default: first start ≤ 10 s (issue 2)',
+      measured: median(results.startups.firstStartMs) / 1000,
+      show: (v) => `${v.toFixed(2)} s`,
+      met: (v) => v <= 10,
+    },
+    results.startups && {
+      target: 'Embedded default: restart ≤ 3 s (issue 2)',
+      measured: median(results.startups.restartMs) / 1000,
+      show: (v) => `${v.toFixed(2)} s`,
+      met: (v) => v <= 3,
+    },
   ];
   // met: null for a figure shown for context, not a target.
   return list.filter(Boolean).map((t) => ({ target: t.target, measured: t.show(t.measured), met: t.met ? t.met(t.measured) : null }));
@@ -99,7 +161,9 @@ export function chartSvg(results) {
       parts.push(`<text x="${latencyX + p99w + 4}" y="${by + 11}">${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)}</text>`);
     });
   });
-  parts.push(`<text x="0" y="${height - 8}" fill="#555">${escape(`Bars relative to the faster side of each pair (blue: the path, grey: its limit). ${results.kind} run ${results.startedAt}, ${results.machine.cpus} cores, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres.split(' ')[0]}, ${results.settings.connections} connections`)}</text>`);
+  parts.push(
+    `<text x="0" y="${height - 8}" fill="#555">${escape(`Bars relative to the faster side of each pair (blue: the path, grey: its limit). ${results.kind} run ${results.startedAt}, ${results.machine.cpus} cores, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres.split(' ')[0]}, ${results.settings.connections} connections`)}</text>`,
+  );
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
@@ -126,14 +190,26 @@ export function markdown(results, { jsonName, chartName, analysis }) {
   ];
   for (const scenario of Object.values(m)) {
     for (const entry of [scenario.a, scenario.b].filter(Boolean)) {
-      lines.push(`| ${scenario.title} | ${entry.label} | ${fmt(entry.requestsPerSecond, 0)} | ${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)} | ${entry.errors} | ${entry.bytesPerResponse ?? '–'} | ${fmt(entry.peakRssMb, 0)} |`);
+      lines.push(
+        `| ${scenario.title} | ${entry.label} | ${fmt(entry.requestsPerSecond, 0)} | ${fmt(entry.p50Ms)} | ${fmt(entry.p99Ms)} | ${entry.errors} | ${entry.bytesPerResponse ?? '–'} | ${fmt(entry.peakRssMb, 0)} |`,
+      );
     }
   }
   if (results.startups) {
-    lines.push('', '## Embedded default start-up', '', 'From spawning `node dist/main.js` (no configuration: PGlite, demo catalog) to the first 200 from `/healthz`.', '');
+    lines.push(
+      '',
+      '## Embedded default start-up',
+      '',
+      'From spawning `node dist/main.js` (no configuration: PGlite, demo catalog) to the first 200 from `/healthz`.',
+      '',
+    );
     lines.push('| | median | runs |', '| --- | ---: | --- |');
-    lines.push(`| First start (empty data directory) | ${fmt(median(results.startups.firstStartMs) / 1000)} s | ${results.startups.firstStartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
-    lines.push(`| Restart (existing data) | ${fmt(median(results.startups.restartMs) / 1000)} s | ${results.startups.restartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`);
+    lines.push(
+      `| First start (empty data directory) | ${fmt(median(results.startups.firstStartMs) / 1000)} s | ${results.startups.firstStartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`,
+    );
+    lines.push(
+      `| Restart (existing data) | ${fmt(median(results.startups.restartMs) / 1000)} s | ${results.startups.restartMs.map((v) => (v / 1000).toFixed(2)).join(', ')} |`,
+    );
   }
   if (analysis) lines.push('', analysis.trim());
   return `${lines.join('\n')}\n`;

@@ -63,8 +63,7 @@ type Check<T> = (value: unknown) => value is T;
 
 const isString: Check<string> = (value): value is string => typeof value === 'string';
 const isBoolean: Check<boolean> = (value): value is boolean => typeof value === 'boolean';
-const isCount: Check<number> = (value): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isCount: Check<number> = (value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -75,8 +74,7 @@ function arrayOf<T>(check: Check<T>): Check<T[]> {
 }
 
 function shape<T>(fields: { [K in keyof T]: Check<T[K]> }): Check<T> {
-  return (value): value is T =>
-    isRecord(value) && Object.keys(fields).every((key) => fields[key as keyof T](value[key]));
+  return (value): value is T => isRecord(value) && Object.keys(fields).every((key) => fields[key as keyof T](value[key]));
 }
 
 const isPlan = shape<PaymentPlanData>({

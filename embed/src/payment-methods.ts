@@ -216,9 +216,7 @@ export class PaymentMethodsElement extends HTMLElement {
   private option(group: PaymentMethodGroup, index: number, locale: Locale): HTMLElement {
     const titleId = `pm-${index}-title`;
     const subtitleId = `pm-${index}-subtitle`;
-    const subtitle = group.subtitle
-      ? h('span', { part: 'subtitle', id: subtitleId }, localizeSubtitle(group.subtitle, locale))
-      : undefined;
+    const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, localizeSubtitle(group.subtitle, locale)) : undefined;
     const option = h(
       'div',
       { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },

@@ -13,12 +13,7 @@ export const METADATA_PATH = '/.well-known/oauth-authorization-server';
 
 /** RFC 6749 §5.2 error codes this server answers with (plus 503 temporarily_unavailable). */
 export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'server_error'
-  | 'temporarily_unavailable';
+  'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'server_error' | 'temporarily_unavailable';
 
 const STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -132,10 +127,7 @@ export function readTokenRequest(form: FormParameters, authorization: string | u
     // RFC 6749 §2.3.1: a client must not use more than one authentication method. A client_id in
     // the body that repeats the Basic one is not a second method.
     if (formClientSecret !== undefined || (formClientId !== undefined && formClientId !== basic.clientId)) {
-      throw new OAuthError(
-        'invalid_request',
-        'use one client authentication method: HTTP Basic or client_id/client_secret in the body',
-      );
+      throw new OAuthError('invalid_request', 'use one client authentication method: HTTP Basic or client_id/client_secret in the body');
     }
   } else if (formClientSecret !== undefined) {
     if (formClientId === undefined) throw new OAuthError('invalid_request', 'client_secret was sent without client_id');

@@ -31,7 +31,9 @@ export class ClientSecretVerifier {
       await verifyClientSecret(secret, UNKNOWN_CLIENT_HASH);
       return false;
     }
-    const key = createHash('sha256').update(JSON.stringify([clientId, storedHash, secret])).digest('base64url');
+    const key = createHash('sha256')
+      .update(JSON.stringify([clientId, storedHash, secret]))
+      .digest('base64url');
     if (this.verified.delete(key)) {
       this.verified.set(key, true);
       return true;

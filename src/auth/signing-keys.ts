@@ -92,7 +92,7 @@ export class SigningKeys {
     const entry = this.verification.get(kid);
     // An unknown kid while the keys cannot be reloaded is an outage (503), not a bad token (401).
     if (!entry && this.reloadError !== undefined) {
-      throw this.reloadError instanceof Error ? this.reloadError : new Error("the signing keys could not be reloaded");
+      throw this.reloadError instanceof Error ? this.reloadError : new Error('the signing keys could not be reloaded');
     }
     return entry && this.stillVerifies(entry) ? entry.key : undefined;
   }

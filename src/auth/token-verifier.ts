@@ -9,15 +9,7 @@
 // keeps verifying for as long as a token it signed can be valid (signing-keys.ts), so a cached
 // verification never outlives what a fresh one would accept.
 import { createHash } from 'node:crypto';
-import {
-  createRemoteJWKSet,
-  decodeJwt,
-  decodeProtectedHeader,
-  errors,
-  jwtVerify,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Clock } from '../lib/clock.ts';
 import type { Config, ExternalAuthConfig } from '../config.ts';
 import type { Client } from '../domain/catalog.ts';

@@ -46,7 +46,12 @@ export const StoreSchema = Type.Object(
       }),
     ),
     organizationNumber: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$', description: 'The legal entity behind the store (e.g. 556677-8899).' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$',
+        description: 'The legal entity behind the store (e.g. 556677-8899).',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -69,10 +74,17 @@ export const ClientSchema = Type.Object(
 export const LegalLinkSchema = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2000, description: 'Absolute http(s) URL.' }),
-    type: Type.String({ minLength: 1, maxLength: 50, description: 'PRICE_INFO, SECCI or GENERAL_TERMS; other types are kept as they are.' }),
+    type: Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: 'PRICE_INFO, SECCI or GENERAL_TERMS; other types are kept as they are.',
+    }),
     appendAmount: Type.Optional(Type.Boolean({ description: 'Append the purchase amount to the URL. Default false.' })),
     language: Type.Optional(
-      Type.String({ pattern: '^[a-z]{2}$', description: "ISO 639-1 language of the document. Default: the store's country's (SE sv, NO nb, DK da, FI fi, else en)." }),
+      Type.String({
+        pattern: '^[a-z]{2}$',
+        description: "ISO 639-1 language of the document. Default: the store's country's (SE sv, NO nb, DK da, FI fi, else en).",
+      }),
     ),
   },
   { additionalProperties: false },

@@ -4,7 +4,14 @@
 import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
-import { DEFAULT_COUNTRY_CODE, type LegalLink, type Merchant, type PaymentMethod, type PaymentPlan, type Store } from '../domain/catalog.ts';
+import {
+  DEFAULT_COUNTRY_CODE,
+  type LegalLink,
+  type Merchant,
+  type PaymentMethod,
+  type PaymentPlan,
+  type Store,
+} from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
@@ -27,7 +34,10 @@ export interface CatalogIssue {
 
 export class CatalogValidationError extends Error {
   constructor(readonly issues: CatalogIssue[]) {
-    const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ');
+    const shown = issues
+      .slice(0, 5)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ');
     super(issues.length > 5 ? `${shown}; and ${issues.length - 5} more` : shown);
   }
 }
@@ -177,8 +187,7 @@ function checkType(type: string, path: string, c: Collector, operator: OperatorT
 
 function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, operator: OperatorTypes): PaymentMethod {
   checkType(input.type, path, c, operator);
-  const money = (field: keyof PaymentMethodInput) =>
-    c.decimal(at(path, field), input[field] as number | string, MONEY);
+  const money = (field: keyof PaymentMethodInput) => c.decimal(at(path, field), input[field] as number | string, MONEY);
   const method: PaymentMethod = {
     id: input.id.toLowerCase(),
     storeId: input.storeId.toLowerCase(),
@@ -347,12 +356,7 @@ export function validateClientBody(pathId: string, value: unknown, known: KnownR
   };
 }
 
-export function validatePaymentMethodBody(
-  pathId: string,
-  value: unknown,
-  known: KnownReferences,
-  operator: OperatorTypes,
-): PaymentMethod {
+export function validatePaymentMethodBody(pathId: string, value: unknown, known: KnownReferences, operator: OperatorTypes): PaymentMethod {
   const input = entityInput<PaymentMethodInput>(PaymentMethodBodySchema, 'id', pathId, value, true);
   const c = new Collector();
   const method = toPaymentMethod(input, '', c, operator);

@@ -51,8 +51,7 @@ export function groupOf(store: Store, members: readonly PaymentMethod[], amount:
   const first = members[0]!;
   const title = members.length > 1 ? store.bundleTitle : first.name;
   const cost = lowestMonthlyCost(store, members, amount);
-  const subtitle =
-    cost !== undefined ? priceSignageText(cost, store.currency) : members.length === 1 ? first.description : '';
+  const subtitle = cost !== undefined ? priceSignageText(cost, store.currency) : members.length === 1 ? first.description : '';
   const supported = new Set(members.flatMap(customerTypesOf));
   const methodIds = members.map((m) => m.id);
   return {

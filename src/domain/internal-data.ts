@@ -29,12 +29,7 @@ export interface InternalData {
   }>;
 }
 
-export function internalDataOf(
-  store: Store,
-  members: readonly PaymentMethod[],
-  title: string,
-  amount: Decimal,
-): InternalData {
+export function internalDataOf(store: Store, members: readonly PaymentMethod[], title: string, amount: Decimal): InternalData {
   return {
     v: 1,
     type: members[0]!.type,

@@ -29,9 +29,7 @@ export function decimalFromNumber(value: number): Decimal {
   if (!exponential) return parseDecimal(text)!;
   const digits = exponential[1]! + (exponential[2] ?? '');
   const exponent = Number(exponential[3]) - (exponential[2]?.length ?? 0);
-  return exponent >= 0
-    ? { units: BigInt(digits) * 10n ** BigInt(exponent), scale: 0 }
-    : { units: BigInt(digits), scale: -exponent };
+  return exponent >= 0 ? { units: BigInt(digits) * 10n ** BigInt(exponent), scale: 0 } : { units: BigInt(digits), scale: -exponent };
 }
 
 function pow10(n: number): bigint {

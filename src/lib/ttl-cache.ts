@@ -78,7 +78,13 @@ export class TtlCache<K, V> {
       }
     }
     this.misses += 1;
-    const entry: Entry<V> = { loadedAt: now, value: undefined as unknown as Promise<V>, fresh: true, last: cached?.last, retryAt: undefined };
+    const entry: Entry<V> = {
+      loadedAt: now,
+      value: undefined as unknown as Promise<V>,
+      fresh: true,
+      last: cached?.last,
+      retryAt: undefined,
+    };
     entry.value = load(key).then(
       (value) => {
         entry.last = { value, loadedAt: now };

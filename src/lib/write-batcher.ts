@@ -72,9 +72,7 @@ export class WriteBatcher<T> {
         return;
       }
       // Which item failed is unknown: each is written on its own, and only its own failure counts.
-      await Promise.all(
-        batch.map((pending) => this.writeMany([pending.item]).then(pending.resolve, pending.reject)),
-      );
+      await Promise.all(batch.map((pending) => this.writeMany([pending.item]).then(pending.resolve, pending.reject)));
     }
   }
 }

@@ -116,7 +116,11 @@ export async function catalogFileIsCurrent(db: Kysely<Database>, file: Pick<Cata
  * The catalog file at start-up: applied as applyCatalog() does, unless catalogFileIsCurrent().
  * Undefined when skipped. `file`'s digest must have been computed under the same `operator`.
  */
-export async function applyCatalogFile(db: Kysely<Database>, file: CatalogFile, operator: OperatorTypes): Promise<CatalogSummary | undefined> {
+export async function applyCatalogFile(
+  db: Kysely<Database>,
+  file: CatalogFile,
+  operator: OperatorTypes,
+): Promise<CatalogSummary | undefined> {
   if (await catalogFileIsCurrent(db, file)) return undefined;
   return applyCatalog(db, file.value, { operator, file });
 }
@@ -160,7 +164,9 @@ export async function applyCatalog(
         stored && (await verifyClientSecret(client.clientSecret, stored.secretHash))
           ? stored.secretHash
           : await hashClientSecret(client.clientSecret);
-      summary.clients[await clients.upsert({ clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes, secretHash })] += 1;
+      summary.clients[
+        await clients.upsert({ clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes, secretHash })
+      ] += 1;
     }
     for (const method of catalog.paymentMethods) {
       summary.paymentMethods[await writer.upsertPaymentMethod(method)] += 1;

@@ -33,7 +33,11 @@ export class SessionService {
   private readonly retentionMs: number;
   private readonly inserts: WriteBatcher<SessionRecord>;
 
-  constructor(db: Kysely<Database>, private readonly config: Config, private readonly clock: Clock) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {
     this.repository = new SessionsRepository(db);
     this.inserts = new WriteBatcher((sessions) => this.repository.insertMany(sessions), INSERT_BATCH);
     this.retentionMs = config.sessionRetentionHours * 3600 * 1000;
@@ -68,7 +72,11 @@ export class SessionService {
     // between 404 and 409, so such a session is neither served from nor put into the cache.
     const cached = this.cache.peek(id);
     if (cached && this.pastRetention(cached, now)) this.cache.delete(id);
-    const session = await this.cache.getOrLoad(id, (key) => this.repository.findById(key), (found) => !this.pastRetention(found, now));
+    const session = await this.cache.getOrLoad(
+      id,
+      (key) => this.repository.findById(key),
+      (found) => !this.pastRetention(found, now),
+    );
     if (!session) throw new Errors.SESSION_NOT_FOUND();
     // Valid until expiresAt itself; expired strictly after it (docs/session-api.md#session-lifetime-and-retention).
     if (session.expiresAt.getTime() < now) throw new Errors.SESSION_EXPIRED(session.expiresAt.toISOString());

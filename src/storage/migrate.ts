@@ -52,7 +52,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) {
-      throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+      throw new Error(
+        `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      );
     }
   };
   // PGlite is one connection owned by this process; there is nobody to race.

@@ -101,7 +101,11 @@ async function snapshot() {
 }
 
 async function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: `/v1/stores/${storeId}/sessions`, headers: { authorization: `Bearer ${token}` } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v1/stores/${storeId}/sessions`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
@@ -233,13 +237,22 @@ describe('stores', () => {
     expectError(response, 400);
     // Structural problems (the id) first; cross-field rules and references once the shape is right.
     expect((response.json() as { message: string }).message).toBe(`id: must equal the id in the path ("${NEW_STORE}")`);
-    const second = await admin('PUT', `/stores/${NEW_STORE}`, { merchantId: 'm-nobody', name: 'X', currency: 'SEK', minimumInvoiceAmount: 1.234 });
+    const second = await admin('PUT', `/stores/${NEW_STORE}`, {
+      merchantId: 'm-nobody',
+      name: 'X',
+      currency: 'SEK',
+      minimumInvoiceAmount: 1.234,
+    });
     expectError(second, 400);
     expect((second.json() as { message: string; code: string }).message).toBe(
       'minimumInvoiceAmount: must have at most 2 decimal places; merchantId: refers to unknown merchant "m-nobody"',
     );
     expect((second.json() as { code: string }).code).toBe('ADMIN_VALIDATION_FAILED');
-    expectError(await admin('PUT', `/stores/${NEW_STORE}`, { merchantId: 'm-nordic-home', name: 'X', currency: 'sek' }), 400, /^currency: /);
+    expectError(
+      await admin('PUT', `/stores/${NEW_STORE}`, { merchantId: 'm-nordic-home', name: 'X', currency: 'sek' }),
+      400,
+      /^currency: /,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -273,9 +286,21 @@ describe('payment methods', () => {
     expect(message).toContain('plans[0].annuityFactor: must have at most 12 decimal places');
     expect(message).toContain('campaign.keywords: a campaign method needs at least one keyword');
     expect(message).toContain('storeId: refers to unknown store "22222222-2222-4222-8222-222222222222"');
-    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ legalLinks: [{ url: 'ftp://x', type: 'PRICE_INFO' }] })), 400, /^legalLinks\[0\]\.url: must be an absolute http or https URL$/);
-    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ plans: [{ name: 'x', annuityFactor: 1 }] })), 400, /^plans\[0\]\.durationMonths: is required$/);
-    expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ maxPurchaseLimit: -1 })), 400, /^maxPurchaseLimit: must be a non-negative decimal/);
+    expectError(
+      await admin('PUT', `/payment-methods/${GIFT}`, method({ legalLinks: [{ url: 'ftp://x', type: 'PRICE_INFO' }] })),
+      400,
+      /^legalLinks\[0\]\.url: must be an absolute http or https URL$/,
+    );
+    expectError(
+      await admin('PUT', `/payment-methods/${GIFT}`, method({ plans: [{ name: 'x', annuityFactor: 1 }] })),
+      400,
+      /^plans\[0\]\.durationMonths: is required$/,
+    );
+    expectError(
+      await admin('PUT', `/payment-methods/${GIFT}`, method({ maxPurchaseLimit: -1 })),
+      400,
+      /^maxPurchaseLimit: must be a non-negative decimal/,
+    );
     expectError(await admin('PUT', `/payment-methods/${GIFT}`, method({ id: INVOICE })), 400, /^id: must equal the id in the path/);
     expect(await snapshot()).toEqual(before);
   });
@@ -302,7 +327,17 @@ describe('payment methods', () => {
       enabledForNaturalCustomer: true,
       campaign: { campaign: false, keywords: [] },
       priceSignagePossible: false,
-      plans: [{ name: '3 months', description: '', durationMonths: 3, annuityFactor: 0.3333333333, administrationFee: 19, setupFee: 0, interest: 0 }],
+      plans: [
+        {
+          name: '3 months',
+          description: '',
+          durationMonths: 3,
+          annuityFactor: 0.3333333333,
+          administrationFee: 19,
+          setupFee: 0,
+          interest: 0,
+        },
+      ],
     });
     // The same instance's caches were cleared by the write itself: no waiting.
     expect((await groupTitles(service.app, session))[0]).toBe('Gift card');
@@ -343,10 +378,18 @@ describe('payment methods', () => {
     expect((await groupTitles(service.app, session)).length).toBeGreaterThan(0);
     expect((await admin('DELETE', `/stores/${OTHER_STORE}`)).statusCode).toBe(204);
     expect(await groupTitles(service.app, session)).toEqual([]);
-    const methods = await service.database.handle.db.selectFrom('payment_methods').select('id').where('store_id', '=', OTHER_STORE).execute();
+    const methods = await service.database.handle.db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('store_id', '=', OTHER_STORE)
+      .execute();
     expect(methods).toEqual([]);
     // The deleted store is unknown now: 403 like any store the client is not granted.
-    const create = await service.app.inject({ method: 'POST', url: `/v1/stores/${OTHER_STORE}/sessions`, headers: { authorization: `Bearer ${fjallToken}` } });
+    const create = await service.app.inject({
+      method: 'POST',
+      url: `/v1/stores/${OTHER_STORE}/sessions`,
+      headers: { authorization: `Bearer ${fjallToken}` },
+    });
     expect(create.statusCode).toBe(403);
     expectError(await admin('GET', `/stores/${OTHER_STORE}`), 404);
   });
@@ -377,25 +420,45 @@ describe('clients', () => {
   });
 
   it('replaces a client keeping its secret unless a new one is given', async () => {
-    const replaced = await admin('PUT', '/clients/new-backend', { clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api', 'admin'] });
+    const replaced = await admin('PUT', '/clients/new-backend', {
+      clientId: 'new-backend',
+      merchantId: 'm-nordic-home',
+      scopes: ['merchant-api', 'admin'],
+    });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toEqual({ clientId: 'new-backend', merchantId: 'm-nordic-home', scopes: ['merchant-api', 'admin'] });
-    const given = await admin('PUT', '/clients/new-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'], clientSecret: 'chosen-secret-1234567890' });
+    const given = await admin('PUT', '/clients/new-backend', {
+      merchantId: 'm-nordic-home',
+      scopes: ['merchant-api'],
+      clientSecret: 'chosen-secret-1234567890',
+    });
     expect(given.statusCode).toBe(200);
     expect((given.json() as { clientSecret?: string }).clientSecret).toBe('chosen-secret-1234567890');
     await issueToken(service.app, 'new-backend', 'chosen-secret-1234567890');
-    const withSecret = await admin('PUT', '/clients/given-backend', { merchantId: 'm-nordic-home', scopes: [], clientSecret: 'given-secret-abcdefghij' });
+    const withSecret = await admin('PUT', '/clients/given-backend', {
+      merchantId: 'm-nordic-home',
+      scopes: [],
+      clientSecret: 'given-secret-abcdefghij',
+    });
     expect(withSecret.statusCode).toBe(201);
     expect((withSecret.json() as { clientSecret: string }).clientSecret).toBe('given-secret-abcdefghij');
   });
 
   it('refuses bad client bodies, naming the field', async () => {
     const before = await snapshot();
-    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nobody', scopes: [] }), 400, /^merchantId: refers to unknown merchant "m-nobody"$/);
+    expectError(
+      await admin('PUT', '/clients/x', { merchantId: 'm-nobody', scopes: [] }),
+      400,
+      /^merchantId: refers to unknown merchant "m-nobody"$/,
+    );
     expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home' }), 400, /^scopes: is required$/);
     expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home', scopes: [], clientSecret: '' }), 400, /^clientSecret: /);
     expectError(await admin('PUT', '/clients/x', { clientId: 'y', merchantId: 'm-nordic-home', scopes: [] }), 400, /^clientId: must equal/);
-    expectError(await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home', scopes: [], secretHash: 'scrypt$…' }), 400, /secretHash: is not a known field/);
+    expectError(
+      await admin('PUT', '/clients/x', { merchantId: 'm-nordic-home', scopes: [], secretHash: 'scrypt$…' }),
+      400,
+      /secretHash: is not a known field/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -500,7 +563,9 @@ describe('two instances on one PostgreSQL database', () => {
         console.info(`[postgres] delete after a dropped listener seen by B after ${afterDropMs.toFixed(0)} ms`);
 
         // A client created, rotated and deleted through A.
-        const created = (await admin('PUT', '/clients/cross-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'] }, appA, tokenA)).json() as {
+        const created = (
+          await admin('PUT', '/clients/cross-backend', { merchantId: 'm-nordic-home', scopes: ['merchant-api'] }, appA, tokenA)
+        ).json() as {
           clientSecret: string;
         };
         const tokenB = await issueToken(appB, 'cross-backend', created.clientSecret);

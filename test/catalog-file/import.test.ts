@@ -98,9 +98,21 @@ describe('an invalid catalog is refused whole, naming the field', () => {
     ['an unknown store', (c: any) => (c.paymentMethods[5].storeId = '11111111-1111-4111-8111-111111111111'), 'paymentMethods[5].storeId'],
     ['a duplicate id', (c: any) => (c.paymentMethods[6].id = c.paymentMethods[0].id), 'paymentMethods[6].id'],
     ['a bad currency', (c: any) => (c.stores[0].currency = 'kronor'), 'stores[0].currency'],
-    ['a legal link that is not a URL', (c: any) => (c.paymentMethods[0].legalLinks[0].url = 'terms'), 'paymentMethods[0].legalLinks[0].url'],
-    ['a campaign without keywords', (c: any) => (c.paymentMethods[0].campaign = { campaign: true, keywords: [] }), 'paymentMethods[0].campaign.keywords'],
-    ['a string where a boolean belongs', (c: any) => (c.paymentMethods[0].priceSignagePossible = 'yes'), 'paymentMethods[0].priceSignagePossible'],
+    [
+      'a legal link that is not a URL',
+      (c: any) => (c.paymentMethods[0].legalLinks[0].url = 'terms'),
+      'paymentMethods[0].legalLinks[0].url',
+    ],
+    [
+      'a campaign without keywords',
+      (c: any) => (c.paymentMethods[0].campaign = { campaign: true, keywords: [] }),
+      'paymentMethods[0].campaign.keywords',
+    ],
+    [
+      'a string where a boolean belongs',
+      (c: any) => (c.paymentMethods[0].priceSignagePossible = 'yes'),
+      'paymentMethods[0].priceSignagePossible',
+    ],
   ])('%s', async (_name, mutate, field) => {
     const catalog = await demoCatalog();
     // A valid change alongside the invalid one must not be applied either.

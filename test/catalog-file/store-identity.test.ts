@@ -15,7 +15,13 @@ const B = '40000000-0000-4000-8000-00000000000b';
 const C = '40000000-0000-4000-8000-00000000000c';
 const METHOD = '40000000-0000-4000-8000-0000000000f1';
 const merchants = [{ id: 'm-id', name: 'Identity AB' }];
-const store = (id: string, extra: Record<string, unknown> = {}) => ({ id, merchantId: 'm-id', name: `Store ${id.slice(-1)}`, currency: 'SEK', ...extra });
+const store = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  merchantId: 'm-id',
+  name: `Store ${id.slice(-1)}`,
+  currency: 'SEK',
+  ...extra,
+});
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -52,7 +58,11 @@ describe('store identity', () => {
     expect(await numbers(db)).toEqual({ [A]: 10, [B]: 11, [C]: 12 });
     // Given explicitly, a number changes (a free one).
     await applyCatalog(db.handle.db, { merchants, stores: [store(B, { nationalStoreId: 3, organizationNumber: '556677-8899' })] });
-    expect(await new StoresRepository(db.handle.db).findById(B)).toMatchObject({ nationalStoreId: 3, organizationNumber: '556677-8899', countryCode: 'SE' });
+    expect(await new StoresRepository(db.handle.db).findById(B)).toMatchObject({
+      nationalStoreId: 3,
+      organizationNumber: '556677-8899',
+      countryCode: 'SE',
+    });
   });
 
   it('refuses a store number another store has, in the file or in the database, naming the field; nothing applied', async () => {
@@ -90,7 +100,13 @@ describe('store identity', () => {
         },
       ],
     }).catch(refusal);
-    for (const field of ['stores[0].countryCode', 'stores[0].nationalStoreId', 'stores[0].organizationNumber', 'legalLinks[0].language', 'plans[0].description']) {
+    for (const field of [
+      'stores[0].countryCode',
+      'stores[0].nationalStoreId',
+      'stores[0].organizationNumber',
+      'legalLinks[0].language',
+      'plans[0].description',
+    ]) {
       expect(message).toContain(field);
     }
   });
@@ -125,7 +141,11 @@ describe('migration 0004 on a database with stores', () => {
     const db = await fresh();
     await migrateTo(db.handle, '0003_listing_index_only');
     await sql`insert into merchants (id, name) values ('m-old', 'Old AB')`.execute(db.handle.db);
-    for (const [id, at] of [[C, '2026-01-01'], [A, '2026-02-01'], [B, '2026-02-01']] as const) {
+    for (const [id, at] of [
+      [C, '2026-01-01'],
+      [A, '2026-02-01'],
+      [B, '2026-02-01'],
+    ] as const) {
       await sql`insert into stores (id, merchant_id, name, currency, bundle_title, minimum_invoice_amount, created_at, updated_at)
         values (${id}, 'm-old', 'Old', 'SEK', 'Part payment', 0, ${at}::timestamptz, now())`.execute(db.handle.db);
     }

@@ -184,7 +184,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('pms next to running servers (P
       expect(await invoiceName()).toBe('Invoice');
       const catalog = await demoCatalog();
       const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
-      const applied = await cli('catalog', 'apply', await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Invoice (CLI)' }] }));
+      const applied = await cli(
+        'catalog',
+        'apply',
+        await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Invoice (CLI)' }] }),
+      );
       expect(applied.stdout).toMatch(/paymentMethods:\s+0 created, 1 updated, 0 unchanged/);
       const ms = await within(2000, async () => (await invoiceName()) === 'Invoice (CLI)');
       console.info(`[postgres] CLI catalog change seen by the server after ${ms.toFixed(0)} ms`);

@@ -14,7 +14,12 @@ const INVOICE = '50000000-0000-4000-8000-0000000000a1';
 const PART_12 = '50000000-0000-4000-8000-0000000000a2';
 const PART_24 = '50000000-0000-4000-8000-0000000000a3';
 const SWISH = '50000000-0000-4000-8000-0000000000a4';
-const CLIENT = { clientId: 'resurs-shop-backend', clientSecret: 'resurs-shop-secret-3Vx8Lq', merchantId: 'm-resurs-shop', scopes: ['merchant-api'] };
+const CLIENT = {
+  clientId: 'resurs-shop-backend',
+  clientSecret: 'resurs-shop-secret-3Vx8Lq',
+  merchantId: 'm-resurs-shop',
+  scopes: ['merchant-api'],
+};
 
 const limits = { minPurchaseLimit: 100, maxPurchaseLimit: 50000, minApplicationLimit: 100, maxApplicationLimit: 50000 };
 const partPayment = (id: string, months: number, factor: number) => ({
@@ -32,21 +37,58 @@ const partPayment = (id: string, months: number, factor: number) => ({
     { url: 'https://pay.example.se/secci?amount=', type: 'SECCI', appendAmount: true },
     { url: 'https://pay.example.se/villkor', type: 'GENERAL_TERMS', appendAmount: false, language: 'sv' },
   ],
-  plans: [{ name: `${months} månader`, description: `${months} månadsbetalningar`, durationMonths: months, annuityFactor: factor, administrationFee: 29, setupFee: 195, interest: 0.1495 }],
+  plans: [
+    {
+      name: `${months} månader`,
+      description: `${months} månadsbetalningar`,
+      durationMonths: months,
+      annuityFactor: factor,
+      administrationFee: 29,
+      setupFee: 195,
+      interest: 0.1495,
+    },
+  ],
 });
 
 const CATALOG = {
   merchants: [{ id: 'm-resurs-shop', name: 'Butiken AB' }],
   stores: [
-    { id: STOCKHOLM, merchantId: 'm-resurs-shop', name: 'Butiken Stockholm', currency: 'SEK', countryCode: 'SE', nationalStoreId: 101, organizationNumber: '556000-0001' },
+    {
+      id: STOCKHOLM,
+      merchantId: 'm-resurs-shop',
+      name: 'Butiken Stockholm',
+      currency: 'SEK',
+      countryCode: 'SE',
+      nationalStoreId: 101,
+      organizationNumber: '556000-0001',
+    },
     { id: OSLO, merchantId: 'm-resurs-shop', name: 'Butikken Oslo', currency: 'NOK', countryCode: 'NO' },
   ],
   clients: [CLIENT],
   paymentMethods: [
-    { id: INVOICE, storeId: STOCKHOLM, sortOrder: 10, name: 'Faktura', description: 'Betala inom 30 dagar', type: 'RESURS_INVOICE', ...limits, enabledForLegalCustomer: false, enabledForNaturalCustomer: true },
+    {
+      id: INVOICE,
+      storeId: STOCKHOLM,
+      sortOrder: 10,
+      name: 'Faktura',
+      description: 'Betala inom 30 dagar',
+      type: 'RESURS_INVOICE',
+      ...limits,
+      enabledForLegalCustomer: false,
+      enabledForNaturalCustomer: true,
+    },
     partPayment(PART_12, 12, 0.0899),
     partPayment(PART_24, 24, 0.0481),
-    { id: SWISH, storeId: STOCKHOLM, sortOrder: 30, name: 'Swish', type: 'SWISH', ...limits, enabledForLegalCustomer: true, enabledForNaturalCustomer: true },
+    {
+      id: SWISH,
+      storeId: STOCKHOLM,
+      sortOrder: 30,
+      name: 'Swish',
+      type: 'SWISH',
+      ...limits,
+      enabledForLegalCustomer: true,
+      enabledForNaturalCustomer: true,
+    },
   ],
 };
 
@@ -94,7 +136,12 @@ describe("the operator's strict client, unchanged but for its base URL", () => {
 
   it("lists the store's payment methods with the operator's own type identifiers", async () => {
     const methods = await client.getPaymentMethods(STOCKHOLM, '1299.95');
-    expect(methods.content.map((m) => m.type)).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'RESURS_PART_PAYMENT_SELECT_NOW', 'SWISH']);
+    expect(methods.content.map((m) => m.type)).toEqual([
+      'RESURS_INVOICE',
+      'RESURS_PART_PAYMENT_SELECT_NOW',
+      'RESURS_PART_PAYMENT_SELECT_NOW',
+      'SWISH',
+    ]);
     expect(methods.content.every((m) => (RESURS_TYPES as readonly string[]).includes(m.type))).toBe(true);
   });
 

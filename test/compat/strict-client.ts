@@ -85,7 +85,12 @@ export interface Page {
 }
 function page(v: unknown, where: string): Page {
   const o = object(v, where);
-  return { number: integer(o, 'number', where), size: integer(o, 'size', where), totalElements: integer(o, 'totalElements', where), totalPages: integer(o, 'totalPages', where) };
+  return {
+    number: integer(o, 'number', where),
+    size: integer(o, 'size', where),
+    totalElements: integer(o, 'totalElements', where),
+    totalPages: integer(o, 'totalPages', where),
+  };
 }
 
 export interface Store {
@@ -104,7 +109,13 @@ function store(v: unknown, where: string): Store {
   const name = string(o, 'name', where);
   if (name === '') throw new ModelError(`${where}.name: empty`);
   const organizationNumber = optionalString(o, 'organizationNumber', where);
-  return { id: uuid(o, 'id', where), nationalStoreId, countryCode, name, ...(organizationNumber === undefined ? {} : { organizationNumber }) };
+  return {
+    id: uuid(o, 'id', where),
+    nationalStoreId,
+    countryCode,
+    name,
+    ...(organizationNumber === undefined ? {} : { organizationNumber }),
+  };
 }
 
 export interface LegalLink {
@@ -145,7 +156,10 @@ function paymentMethod(v: unknown, where: string): PaymentMethod {
     }),
     enabledForLegalCustomer: boolean(o, 'enabledForLegalCustomer', where),
     enabledForNaturalCustomer: boolean(o, 'enabledForNaturalCustomer', where),
-    campaign: { campaign: boolean(campaign, 'campaign', `${where}.campaign`), keywords: array(campaign, 'keywords', `${where}.campaign`, (k, w) => string({ k }, 'k', w)) },
+    campaign: {
+      campaign: boolean(campaign, 'campaign', `${where}.campaign`),
+      keywords: array(campaign, 'keywords', `${where}.campaign`, (k, w) => string({ k }, 'k', w)),
+    },
     priceSignagePossible: boolean(o, 'priceSignagePossible', where),
   };
 }
@@ -230,7 +244,8 @@ export class StrictMerchantClient {
     const body = object(await response.json(), 'token response');
     if (!response.ok) {
       // Strict: the RFC 6749 fields and the message the other endpoints carry.
-      if (string(body, 'message', 'token error') !== string(body, 'error_description', 'token error')) throw new ModelError('token error: message differs');
+      if (string(body, 'message', 'token error') !== string(body, 'error_description', 'token error'))
+        throw new ModelError('token error: message differs');
       throw new TokenError(response.status, string(body, 'error', 'token error'), string(body, 'error_description', 'token error'));
     }
     if (string(body, 'token_type', 'token') !== 'Bearer') throw new ModelError('token: not a Bearer token');
@@ -242,14 +257,25 @@ export class StrictMerchantClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const parsed: unknown = await response.json();
     if (!response.ok) {
       const o = object(parsed, 'error');
       const parameters = o.parameters === undefined ? undefined : (object(o.parameters, 'error.parameters') as Record<string, string>);
       const timestamp = string(o, 'timestamp', 'error');
       if (Number.isNaN(Date.parse(timestamp))) throw new ModelError('error.timestamp: not a date');
-      throw new ApiError(response.status, string(o, 'code', 'error'), string(o, 'message', 'error'), string(o, 'traceId', 'error'), timestamp, parameters);
+      throw new ApiError(
+        response.status,
+        string(o, 'code', 'error'),
+        string(o, 'message', 'error'),
+        string(o, 'traceId', 'error'),
+        timestamp,
+        parameters,
+      );
     }
     return parsed;
   }
@@ -281,7 +307,10 @@ export class StrictMerchantClient {
   }
 
   async getPriceSignage(storeId: string, methodId: string, amount: number): Promise<PriceSignage> {
-    const o = object(await this.call('GET', `/v2/stores/${storeId}/payment_methods/${methodId}/price_signage?amount=${amount}`), 'price signage');
+    const o = object(
+      await this.call('GET', `/v2/stores/${storeId}/payment_methods/${methodId}/price_signage?amount=${amount}`),
+      'price signage',
+    );
     const link = (v: unknown, w: string) => {
       const l = object(v, w);
       return { uri: string(l, 'uri', w), language: string(l, 'language', w) };
@@ -309,7 +338,11 @@ export class StrictMerchantClient {
   async createSession(storeId: string, campaign?: string): Promise<Session> {
     const o = object(await this.call('POST', `/v1/stores/${storeId}/sessions`, campaign === undefined ? {} : { campaign }), 'session');
     const embed = object(o.embed, 'session.embed');
-    return { id: uuid(o, 'id', 'session'), expiresAt: string(o, 'expiresAt', 'session'), embed: { src: string(embed, 'src', 'session.embed') } };
+    return {
+      id: uuid(o, 'id', 'session'),
+      expiresAt: string(o, 'expiresAt', 'session'),
+      embed: { src: string(embed, 'src', 'session.embed') },
+    };
   }
 
   async getPaymentMethodGroups(sessionId: string, amount: string, customerTypeFilter?: CustomerType): Promise<PaymentMethodGroup[]> {

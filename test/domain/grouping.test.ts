@@ -41,13 +41,7 @@ describe('grouping', () => {
 
   it('bundles part payments by type and customer-type support, in display order', () => {
     const groups = offerGroups(catalog, { amount: dec('1000'), flattened: false });
-    expect(groups.map((g) => g.methodIds)).toEqual([
-      [invoice.id],
-      [card.id],
-      [twelve.id, twentyFour.id],
-      [later.id],
-      [laterBusiness.id],
-    ]);
+    expect(groups.map((g) => g.methodIds)).toEqual([[invoice.id], [card.id], [twelve.id, twentyFour.id], [later.id], [laterBusiness.id]]);
     expect(groups.map((g) => g.title)).toEqual(['Invoice', 'Card', 'Delbetalning', 'Account', 'Account B2B']);
     expect(groups[2]!.type).toBe(NOW);
     expect(groups[4]!.customerTypes).toEqual(['NATURAL', 'LEGAL']);
@@ -141,7 +135,10 @@ describe('price signage', () => {
 
   it('falls back when every cost is below the minimum invoice amount', () => {
     const m = method({ type: NOW, priceSignagePossible: true, plans: [plan({ annuityFactor: dec('0.01') })] });
-    const [group] = offerGroups({ store: store({ minimumInvoiceAmount: dec('50') }), methods: [m] }, { amount: dec('100'), flattened: false });
+    const [group] = offerGroups(
+      { store: store({ minimumInvoiceAmount: dec('50') }), methods: [m] },
+      { amount: dec('100'), flattened: false },
+    );
     expect(group!.subtitle).toBe(m.description);
   });
 });

@@ -22,11 +22,21 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
   it('reproduces the worked examples of the APR directive', () => {
     expect(rate(1000, [{ month: 18, amount: 1200 }])).toBe('12.92'); // 12.924323…
     expect(rate(950, [{ month: 18, amount: 1200 }])).toBe('16.85'); // 16.852612…
-    expect(rate(1000, [{ month: 12, amount: 600 }, { month: 24, amount: 600 }])).toBe('13.07'); // 13.066238…
+    expect(
+      rate(1000, [
+        { month: 12, amount: 600 },
+        { month: 24, amount: 600 },
+      ]),
+    ).toBe('13.07'); // 13.066238…
   });
 
   it('matches independently computed rates for other cash flows', () => {
-    expect(rate(1000, [3, 6, 9, 12].map((month) => ({ month, amount: 272 })))).toBe('14.58'); // 14.580037…
+    expect(
+      rate(
+        1000,
+        [3, 6, 9, 12].map((month) => ({ month, amount: 272 })),
+      ),
+    ).toBe('14.58'); // 14.580037…
     expect(rate(10000, monthly(24, 528, 823))).toBe('30.58'); // 30.575726…
     expect(rate(50000, monthly(120, 664))).toBe('10.60'); // 10.599660…
     expect(rate(1299.95, monthly(36, 45, 240))).toBe('30.00'); // 29.999974…
@@ -87,7 +97,14 @@ describe("a plan's costs at a price", () => {
     minPurchaseLimit: dec('500'),
     maxPurchaseLimit: dec('50000'),
     plans: [
-      plan({ name: '24 months', durationMonths: 24, annuityFactor: dec('0.0499'), administrationFee: dec('29'), setupFee: dec('295'), interest: dec('0.1995') }),
+      plan({
+        name: '24 months',
+        durationMonths: 24,
+        annuityFactor: dec('0.0499'),
+        administrationFee: dec('29'),
+        setupFee: dec('295'),
+        interest: dec('0.1995'),
+      }),
       plan({ name: '12 months', durationMonths: 12, annuityFactor: dec('0.083333333333'), description: 'Interest-free' }),
     ],
   });

@@ -182,10 +182,7 @@ export class Checkout {
 
   /** Waits until at least `count` events were dispatched, and returns them all. */
   async waitForEvents(count: number): Promise<RecordedEvent[]> {
-    await this.page.waitForFunction(
-      (n) => (window as unknown as { __events: unknown[] }).__events.length >= n,
-      count,
-    );
+    await this.page.waitForFunction((n) => (window as unknown as { __events: unknown[] }).__events.length >= n, count);
     return this.events();
   }
 

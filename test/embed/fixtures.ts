@@ -127,11 +127,15 @@ export interface GroupsQuery {
 
 /** The groups the real endpoint serves for this catalog and query. */
 export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
-  return offerGroups(CATALOG, {
-    amount: decimal(query.amount),
-    customerType: query.customerType,
-    flattened: query.flattened,
-  }, DEFAULT_OPERATOR_TYPES);
+  return offerGroups(
+    CATALOG,
+    {
+      amount: decimal(query.amount),
+      customerType: query.customerType,
+      flattened: query.flattened,
+    },
+    DEFAULT_OPERATOR_TYPES,
+  );
 }
 
 /**

@@ -96,9 +96,7 @@ describe('radio group keys', () => {
 describe('group retrieval', () => {
   it('derives the service base from the script URL, path prefix included', () => {
     expect(apiBaseOfScript('https://pay.example.com/embed/payment-components.abc.js')).toBe('https://pay.example.com/');
-    expect(apiBaseOfScript('https://example.com/payments/embed/payment-components.abc.js')).toBe(
-      'https://example.com/payments/',
-    );
+    expect(apiBaseOfScript('https://example.com/payments/embed/payment-components.abc.js')).toBe('https://example.com/payments/');
   });
 
   it('builds the URL with only the parameters set', () => {

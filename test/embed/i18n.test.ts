@@ -1,14 +1,7 @@
 // The storefront script's languages and number formats, in Node. Expectations are the literal
 // Intl output, no-break spaces (\u00a0) included: they are what a shopper's browser writes too.
 import { describe, expect, it } from 'vitest';
-import {
-  languageTagOf,
-  localeFor,
-  localizeSubtitle,
-  pickLanguage,
-  textsFor,
-  type Language,
-} from '../../embed/src/i18n.ts';
+import { languageTagOf, localeFor, localizeSubtitle, pickLanguage, textsFor, type Language } from '../../embed/src/i18n.ts';
 
 const LANGUAGES: Language[] = ['en', 'sv', 'nb', 'da', 'fi'];
 
@@ -97,7 +90,10 @@ describe('choosing the language', () => {
     for (const language of LANGUAGES) {
       const texts = textsFor(language);
       expect(Object.keys(texts).sort(), language).toEqual(keys);
-      expect(Object.values(texts).every((text) => text.trim() !== ''), language).toBe(true);
+      expect(
+        Object.values(texts).every((text) => text.trim() !== ''),
+        language,
+      ).toBe(true);
       if (language !== 'en') {
         const same = keys.filter((key) => texts[key as keyof typeof texts] === textsFor('en')[key as keyof typeof texts]);
         expect(same, language).toEqual([]);

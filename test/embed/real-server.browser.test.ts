@@ -12,7 +12,6 @@ import { freePort } from '../helpers/process.ts';
 import { Checkout, checkoutPage, launchChromium, type CheckoutPageOptions } from './checkout-page.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 
-
 interface Group {
   id: string;
   methodIds: string[];
@@ -63,7 +62,9 @@ async function startStorefront(serviceOrigin: string): Promise<Storefront> {
       res.writeHead(404).end();
       return;
     }
-    const inline = createHash('sha256').update(/<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '').digest('base64');
+    const inline = createHash('sha256')
+      .update(/<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '')
+      .digest('base64');
     const policy = `default-src 'none'; script-src 'sha256-${inline}' ${serviceOrigin}; connect-src ${serviceOrigin}; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
     res.end(html);
@@ -171,7 +172,13 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       const options = await c.waitForOptions(6);
       const groups = await apiGroups(session.id, 'amount=1299.95');
       expect(options).toEqual(
-        groups.map((g, index) => ({ groupId: g.id, title: g.title, subtitle: shown(g.subtitle), checked: 'false', tabIndex: index === 0 ? 0 : -1 })),
+        groups.map((g, index) => ({
+          groupId: g.id,
+          title: g.title,
+          subtitle: shown(g.subtitle),
+          checked: 'false',
+          tabIndex: index === 0 ? 0 : -1,
+        })),
       );
       expect(options.map((o) => [o.title, o.subtitle])).toEqual([
         ['Invoice', 'Pay within 30 days'],

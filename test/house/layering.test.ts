@@ -36,7 +36,7 @@ describe('house rules', () => {
     };
     write('src/domain/rule.ts', "import { rows } from '../storage/rows.ts';\nexport const rule = rows;\n");
     write('src/storage/rows.ts', "import { route } from '../http/route.ts';\nexport const rows = route;\n");
-    write('src/http/route.ts', "export const route = 1;\n");
+    write('src/http/route.ts', 'export const route = 1;\n');
     write('tsconfig.json', '{ "compilerOptions": { "allowImportingTsExtensions": true, "noEmit": true } }\n');
     write('src/services/a.ts', "import { b } from './b.ts';\nexport const a = b;\n");
     write('src/services/b.ts', "import { a } from './a.ts';\nexport const b = a;\n");
@@ -46,7 +46,12 @@ describe('house rules', () => {
       const result = await cruise(['src'], { ruleSet: config, ...config.options, validate: true });
       const output = result.output as { summary: { violations: Array<{ rule: { name: string } }> } };
       const broken = new Set(output.summary.violations.map((v) => v.rule.name));
-      expect([...broken].sort()).toEqual(['domain-is-pure', 'no-cycles', 'services-and-auth-never-import-http', 'storage-imports-only-domain']);
+      expect([...broken].sort()).toEqual([
+        'domain-is-pure',
+        'no-cycles',
+        'services-and-auth-never-import-http',
+        'storage-imports-only-domain',
+      ]);
     } finally {
       process.chdir(cwd);
       rmSync(fixture, { recursive: true, force: true });

@@ -147,7 +147,13 @@ describe('LruCache', () => {
 
   it('does not keep what `keep` refuses', async () => {
     const cache = new LruCache<string, number>(2, 'test');
-    expect(await cache.getOrLoad('a', async () => 1, () => false)).toBe(1);
+    expect(
+      await cache.getOrLoad(
+        'a',
+        async () => 1,
+        () => false,
+      ),
+    ).toBe(1);
     expect(cache.peek('a')).toBeUndefined();
   });
 });

@@ -7,7 +7,14 @@ function controlledWriter(fail: (items: number[]) => Error | undefined = () => u
   const calls: { items: number[]; finish: () => void }[] = [];
   const writeMany = (items: number[]) =>
     new Promise<void>((resolve, reject) => {
-      calls.push({ items, finish: () => { const error = fail(items); if (error) reject(error); else resolve(); } });
+      calls.push({
+        items,
+        finish: () => {
+          const error = fail(items);
+          if (error) reject(error);
+          else resolve();
+        },
+      });
     });
   return { calls, writeMany };
 }
@@ -62,7 +69,12 @@ describe('WriteBatcher', () => {
     const writer = controlledWriter((items) => (items.includes(3) ? bad : undefined));
     const batcher = new WriteBatcher(writer.writeMany, { maxBatch: 10, maxConcurrent: 1 });
     const first = batcher.write(1);
-    const rest = [2, 3, 4].map((n) => batcher.write(n).then(() => 'ok', (error: unknown) => error));
+    const rest = [2, 3, 4].map((n) =>
+      batcher.write(n).then(
+        () => 'ok',
+        (error: unknown) => error,
+      ),
+    );
     writer.calls[0]!.finish();
     await first;
     await settle();
@@ -75,10 +87,20 @@ describe('WriteBatcher', () => {
 
   it('fails every caller when every write fails (the database is down)', async () => {
     const down = new Error('connection refused');
-    const batcher = new WriteBatcher<number>(async () => {
-      throw down;
-    }, { maxBatch: 10, maxConcurrent: 1 });
-    const results = await Promise.all([1, 2, 3].map((n) => batcher.write(n).then(() => 'ok', (error: unknown) => error)));
+    const batcher = new WriteBatcher<number>(
+      async () => {
+        throw down;
+      },
+      { maxBatch: 10, maxConcurrent: 1 },
+    );
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        batcher.write(n).then(
+          () => 'ok',
+          (error: unknown) => error,
+        ),
+      ),
+    );
     expect(results).toEqual([down, down, down]);
   });
 

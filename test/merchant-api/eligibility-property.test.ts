@@ -40,9 +40,11 @@ function expectedReasons(m: CatalogMethod, amount: string, customerType: string 
   if (a < cents(String(m.minPurchaseLimit))) reasons.push('AMOUNT_BELOW_MINIMUM');
   if (a > cents(String(m.maxPurchaseLimit))) reasons.push('AMOUNT_ABOVE_MAXIMUM');
   const enabled =
-    customerType === 'NATURAL' ? m.enabledForNaturalCustomer
-    : customerType === 'LEGAL' ? m.enabledForLegalCustomer
-    : m.enabledForNaturalCustomer || m.enabledForLegalCustomer;
+    customerType === 'NATURAL'
+      ? m.enabledForNaturalCustomer
+      : customerType === 'LEGAL'
+        ? m.enabledForLegalCustomer
+        : m.enabledForNaturalCustomer || m.enabledForLegalCustomer;
   if (!enabled) reasons.push('CUSTOMER_TYPE_NOT_ENABLED');
   if (campaign === undefined) {
     if (m.campaign.campaign) reasons.push('CAMPAIGN_METHOD_WITHOUT_CAMPAIGN');
@@ -109,7 +111,12 @@ it('the explanation agrees with the storefront groups and with the model of the 
         expect(explained.groups).toEqual(storefront.json());
         const offered = new Set(explained.groups.flatMap((g) => g.methodIds));
         for (const verdict of explained.methods) {
-          const model = expectedReasons(methods.find((m) => m.id === verdict.id)!, amountText, customerType, campaign);
+          const model = expectedReasons(
+            methods.find((m) => m.id === verdict.id)!,
+            amountText,
+            customerType,
+            campaign,
+          );
           expect(verdict.reasons).toEqual(model);
           expect(verdict.eligible).toBe(model.length === 0);
           expect(offered.has(verdict.id)).toBe(verdict.eligible);

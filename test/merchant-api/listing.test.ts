@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-
 let service: TestService;
 let token: string;
 
@@ -148,7 +147,13 @@ describe('eligibility explanation', () => {
       Swish: [],
       'Business invoice': ['CUSTOMER_TYPE_NOT_ENABLED'],
     });
-    expect(body.methods.filter((m) => m.eligible).map((m) => m.name)).toEqual(['Invoice', 'Part payment 12 months', 'Flexible account', 'Card', 'Swish']);
+    expect(body.methods.filter((m) => m.eligible).map((m) => m.name)).toEqual([
+      'Invoice',
+      'Part payment 12 months',
+      'Flexible account',
+      'Card',
+      'Swish',
+    ]);
   });
 
   it('groups equal what a storefront session with that campaign gets', async () => {

@@ -6,7 +6,12 @@ import { issueToken, startTestService, type TestService } from '../helpers/app.t
 
 const MERCHANT = 'm-stores';
 const CLIENT = { clientId: 'stores-backend', clientSecret: 'stores-backend-secret-8Kq3', merchantId: MERCHANT, scopes: ['merchant-api'] };
-const OTHER_CLIENT = { clientId: 'other-backend', clientSecret: 'other-backend-secret-2Pw9', merchantId: 'm-other', scopes: ['merchant-api'] };
+const OTHER_CLIENT = {
+  clientId: 'other-backend',
+  clientSecret: 'other-backend-secret-2Pw9',
+  merchantId: 'm-other',
+  scopes: ['merchant-api'],
+};
 const OSLO = '10000000-0000-4000-8000-000000000001';
 const BERGEN = '10000000-0000-4000-8000-000000000002';
 const ALVIK = '10000000-0000-4000-8000-000000000003';
@@ -36,7 +41,15 @@ const CATALOG = {
   ],
   stores: [
     // Names chosen so that byte-wise order (uppercase before lowercase, "Å" after "z") shows.
-    { id: OSLO, merchantId: MERCHANT, name: 'Oslo', currency: 'NOK', countryCode: 'NO', nationalStoreId: 70, organizationNumber: '987 654 321' },
+    {
+      id: OSLO,
+      merchantId: MERCHANT,
+      name: 'Oslo',
+      currency: 'NOK',
+      countryCode: 'NO',
+      nationalStoreId: 70,
+      organizationNumber: '987 654 321',
+    },
     { id: BERGEN, merchantId: MERCHANT, name: 'bergen', currency: 'NOK', countryCode: 'NO' },
     { id: ALVIK, merchantId: MERCHANT, name: 'Ålvik', currency: 'NOK', countryCode: 'NO', nationalStoreId: 5 },
     { id: OTHERS, merchantId: 'm-other', name: 'Other', currency: 'SEK' },
@@ -56,7 +69,15 @@ const CATALOG = {
         { url: 'https://pay.example.no/pris?belop=', type: 'PRICE_INFO', appendAmount: true },
       ],
       plans: [
-        { name: '24 måneder', description: 'To år', durationMonths: 24, annuityFactor: 0.0499, administrationFee: 29, setupFee: 295, interest: 0.1995 },
+        {
+          name: '24 måneder',
+          description: 'To år',
+          durationMonths: 24,
+          annuityFactor: 0.0499,
+          administrationFee: 29,
+          setupFee: 295,
+          interest: 0.1995,
+        },
         { name: '12 måneder', durationMonths: 12, annuityFactor: '0.083333333333' },
         { name: '12 mnd kampanje', durationMonths: 12, annuityFactor: 0.0833333333, administrationFee: 0 },
       ],
@@ -110,7 +131,8 @@ describe('GET /v2/stores', () => {
   });
 
   it('sorts by store number or name, either way, and pages', async () => {
-    const ids = async (query: string) => ((await get(`/v2/stores?${query}`)).json() as { content: Array<{ id: string }> }).content.map((s) => s.id);
+    const ids = async (query: string) =>
+      ((await get(`/v2/stores?${query}`)).json() as { content: Array<{ id: string }> }).content.map((s) => s.id);
     expect(await ids('sort=nationalStoreId')).toEqual([ALVIK, OSLO, BERGEN]);
     expect(await ids('sort=nationalStoreId,DESC')).toEqual([BERGEN, OSLO, ALVIK]);
     expect(await ids('sort=name,desc')).toEqual([ALVIK, BERGEN, OSLO]);
@@ -148,9 +170,30 @@ describe('annuity factors', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       content: [
-        { paymentPlanName: '12 mnd kampanje', annuityFactor: 0.0833333333, durationMonths: 12, administrationFee: 0, setupFee: 0, interest: 0 },
-        { paymentPlanName: '12 måneder', annuityFactor: 0.083333333333, durationMonths: 12, administrationFee: 0, setupFee: 0, interest: 0 },
-        { paymentPlanName: '24 måneder', annuityFactor: 0.0499, durationMonths: 24, administrationFee: 29, setupFee: 295, interest: 0.1995 },
+        {
+          paymentPlanName: '12 mnd kampanje',
+          annuityFactor: 0.0833333333,
+          durationMonths: 12,
+          administrationFee: 0,
+          setupFee: 0,
+          interest: 0,
+        },
+        {
+          paymentPlanName: '12 måneder',
+          annuityFactor: 0.083333333333,
+          durationMonths: 12,
+          administrationFee: 0,
+          setupFee: 0,
+          interest: 0,
+        },
+        {
+          paymentPlanName: '24 måneder',
+          annuityFactor: 0.0499,
+          durationMonths: 24,
+          administrationFee: 29,
+          setupFee: 295,
+          interest: 0.1995,
+        },
       ],
     });
   });
@@ -200,7 +243,17 @@ describe('price signage', () => {
         setupFee: 0,
         effectiveInterest: 0.15,
       },
-      { name: '12 måneder', description: '', interest: 0, durationMonths: 12, monthlyCost: 834, totalCost: 10008, administrationFee: 0, setupFee: 0, effectiveInterest: 0.15 },
+      {
+        name: '12 måneder',
+        description: '',
+        interest: 0,
+        durationMonths: 12,
+        monthlyCost: 834,
+        totalCost: 10008,
+        administrationFee: 0,
+        setupFee: 0,
+        effectiveInterest: 0.15,
+      },
       {
         name: '24 måneder',
         description: 'To år',

@@ -63,7 +63,12 @@ describe('the verified-token cache', () => {
   it('looks the client up on every use: a deleted client is refused within a second, cached token or not', async () => {
     const client = { id: 'cache-short-lived', secret: 'cache-short-lived-secret' };
     const existing = await t.clients.findById(CLIENTS.merchantOnly.id);
-    await t.clients.upsert({ clientId: client.id, merchantId: existing!.merchantId, secretHash: existing!.secretHash, scopes: ['merchant-api'] });
+    await t.clients.upsert({
+      clientId: client.id,
+      merchantId: existing!.merchantId,
+      secretHash: existing!.secretHash,
+      scopes: ['merchant-api'],
+    });
     // The secret hash is merchantOnly's: issue with that secret.
     const token = await issue(t.app, { id: client.id, secret: CLIENTS.merchantOnly.secret });
     await t.ctx.auth.verifyAccessToken(token);

@@ -102,9 +102,13 @@ describe('successful token requests', () => {
 describe('refused token requests', () => {
   it('invalid_scope for a scope the client does not have', async () => {
     const body = expectOAuthError(
-      await requestToken(t.app, { ...GRANT, scope: 'merchant-api admin' }, {
-        authorization: basic(merchantOnly.id, merchantOnly.secret),
-      }),
+      await requestToken(
+        t.app,
+        { ...GRANT, scope: 'merchant-api admin' },
+        {
+          authorization: basic(merchantOnly.id, merchantOnly.secret),
+        },
+      ),
       400,
       'invalid_scope',
     );
@@ -129,13 +133,28 @@ describe('refused token requests', () => {
   it('invalid_request for a parameter given twice (RFC 6749 §3.2)', async () => {
     const auth = AS_FULL;
     const twice = expectOAuthError(
-      await requestToken(t.app, [['grant_type', 'client_credentials'], ['grant_type', 'client_credentials']], auth),
+      await requestToken(
+        t.app,
+        [
+          ['grant_type', 'client_credentials'],
+          ['grant_type', 'client_credentials'],
+        ],
+        auth,
+      ),
       400,
       'invalid_request',
     );
     expect(twice.error_description).toContain('grant_type');
     expectOAuthError(
-      await requestToken(t.app, [['grant_type', 'client_credentials'], ['scope', 'admin'], ['scope', 'merchant-api']], auth),
+      await requestToken(
+        t.app,
+        [
+          ['grant_type', 'client_credentials'],
+          ['scope', 'admin'],
+          ['scope', 'merchant-api'],
+        ],
+        auth,
+      ),
       400,
       'invalid_request',
     );
@@ -147,11 +166,7 @@ describe('refused token requests', () => {
       400,
       'invalid_request',
     );
-    expectOAuthError(
-      await requestToken(t.app, { ...GRANT, client_id: merchantOnly.id }, AS_FULL),
-      400,
-      'invalid_request',
-    );
+    expectOAuthError(await requestToken(t.app, { ...GRANT, client_id: merchantOnly.id }, AS_FULL), 400, 'invalid_request');
   });
 
   it('401 invalid_client with a Basic challenge for a wrong secret or an unknown client', async () => {
@@ -279,7 +294,12 @@ describe('token requests as JSON (as published clients of this API family send t
 
   it('answers 413 over 64 KiB and an RFC 6749 error for another media type', async () => {
     expectOAuthError(await json({ ...GRANT, padding: 'x'.repeat(70 * 1024) }), 413, 'invalid_request');
-    const text = await t.app.inject({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'text/plain' }, payload: 'grant_type=client_credentials' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'grant_type=client_credentials',
+    });
     expect(expectOAuthError(text, 400, 'invalid_request').error_description).toContain('application/json');
   });
 });

@@ -20,10 +20,19 @@ import { FJALL as OTHER_CLIENT, NORDIC as CLIENT, STORE } from '../helpers/demo.
 export { FJALL as OTHER_CLIENT, NORDIC as CLIENT, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
 /** An operator client added to the demo catalog for the admin API. */
-export const ADMIN_CLIENT = { clientId: 'probe-operator', clientSecret: 'probe-operator-secret-5Jx2', merchantId: 'm-nordic-home', scopes: ['admin'] };
+export const ADMIN_CLIENT = {
+  clientId: 'probe-operator',
+  clientSecret: 'probe-operator-secret-5Jx2',
+  merchantId: 'm-nordic-home',
+  scopes: ['admin'],
+};
 export const SESSION_TTL_SECONDS = 60;
 /** Low enough for the 429 probes to reach quickly, high enough for every other probe of a client. */
-export const RATE_LIMITS = { RATE_LIMIT_MERCHANT_PER_MINUTE: '100', RATE_LIMIT_TOKEN_PER_MINUTE: '30', RATE_LIMIT_STOREFRONT_PER_MINUTE: '200' };
+export const RATE_LIMITS = {
+  RATE_LIMIT_MERCHANT_PER_MINUTE: '100',
+  RATE_LIMIT_TOKEN_PER_MINUTE: '30',
+  RATE_LIMIT_STOREFRONT_PER_MINUTE: '200',
+};
 
 // ---------------------------------------------------------------------------------------------
 // The document, as data.
@@ -137,7 +146,8 @@ export function requestProblems(document: Document, key: string, operation: Oper
   const type = (headers['content-type'] ?? 'application/json').split(';')[0]!.trim();
   const media = operation.requestBody.content[type];
   if (!media) return [...problems, `sent ${type}, documented: ${Object.keys(operation.requestBody.content).join(', ')}`];
-  const body: unknown = type === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(payload)) : JSON.parse(payload);
+  const body: unknown =
+    type === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(payload)) : JSON.parse(payload);
   for (const error of checkBody(media.schema ?? {}, body)) problems.push(`body ${error}`);
   return problems;
 }
@@ -213,7 +223,6 @@ export const eligibility = (f: Fixture, query = 'amount=1299.95', store = STORE)
   headers: bearer(f),
 });
 
-
 /**
  * A probe request that the rate limit refuses: the request is sent until it answers 429 (the
  * limits are low in this test, see RATE_LIMITS), and once more as the probe.
@@ -257,7 +266,9 @@ function startProxy(target: URL): Promise<TcpProxy> {
  * committed document's URL. `outage`: on PostgreSQL the database is reached through a proxy that
  * can be cut (a real outage); on PGlite, which cannot become unreachable, the handle is closed.
  */
-export async function startFixture(options: { outage?: boolean } = {}): Promise<{ service: TestService; fixture: Fixture; outage: Outage }> {
+export async function startFixture(
+  options: { outage?: boolean } = {},
+): Promise<{ service: TestService; fixture: Fixture; outage: Outage }> {
   const clock = manualClock();
   const catalog = await demoCatalog();
   catalog.clients = [...(catalog.clients as unknown[]), ADMIN_CLIENT];

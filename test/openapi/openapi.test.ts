@@ -10,7 +10,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from '../../src/openapi-generator.ts';
 import { openApiPath, registeredRoutes } from '../../src/http/openapi/openapi.ts';
 import { projectRoot, type TestService } from '../helpers/app.ts';
-import { documentedResponse, operations, requestProblems, schemaChecker, startFixture, type Document, type Fixture, type Json, type Probe } from './harness.ts';
+import {
+  documentedResponse,
+  operations,
+  requestProblems,
+  schemaChecker,
+  startFixture,
+  type Document,
+  type Fixture,
+  type Json,
+  type Probe,
+} from './harness.ts';
 import { PROBES as ADMIN_API } from './probes/admin-api.ts';
 import { PROBES as MERCHANT_API } from './probes/merchant-api.ts';
 import { PROBES as OAUTH } from './probes/oauth.ts';
@@ -27,7 +37,10 @@ const NOT_API: ReadonlyArray<{ route: RegExp; why: string }> = [
   { route: /^(GET|HEAD) \/embed\//, why: 'the storefront script (embed.src) is JavaScript for browsers, not API' },
   { route: /^(GET|HEAD|POST) \/demo(\/|$)/, why: 'the demo storefront and its shop backend (only with the demo catalog)' },
   { route: /^(GET|HEAD) \/docs(\/|$)/, why: 'the docs page and its assets (@fastify/swagger-ui)' },
-  { route: /^OPTIONS \/v1\/sessions\/:sessionId\/payment-method-groups$/, why: 'CORS preflight of the storefront route (session-api/storefront-cors.ts)' },
+  {
+    route: /^OPTIONS \/v1\/sessions\/:sessionId\/payment-method-groups$/,
+    why: 'CORS preflight of the storefront route (session-api/storefront-cors.ts)',
+  },
 ];
 
 /**
@@ -185,11 +198,13 @@ describe('status-code coverage', () => {
         if (!covered) problems.push(`${key}: no probe for ${status}`);
       }
       for (const probe of probes) {
-        if (!documentedResponse(operation, probe.status)) problems.push(`${key}: probe for ${probe.status}, which the document does not list`);
+        if (!documentedResponse(operation, probe.status))
+          problems.push(`${key}: probe for ${probe.status}, which the document does not list`);
       }
     }
     for (const key of Object.keys(PROBES)) if (!documented.has(key)) problems.push(`probes for ${key}, which the document lacks`);
-    for (const key of Object.keys(UNPROBED)) if (!documented.has(key)) problems.push(`${key} is listed as unprobed but the document lacks it`);
+    for (const key of Object.keys(UNPROBED))
+      if (!documented.has(key)) problems.push(`${key} is listed as unprobed but the document lacks it`);
     expect(problems).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ beforeAll(async () => {
   service = await startTestService({ catalog, clock: manualClock(NOW) });
   token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
   adminToken = await issueToken(service.app, ADMIN.clientId, ADMIN.clientSecret);
-  const created = await service.app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token}` } });
+  const created = await service.app.inject({
+    method: 'POST',
+    url: `/v1/stores/${STORE}/sessions`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   session = (created.json() as { id: string }).id;
 });
 
@@ -64,7 +68,10 @@ describe('the error body', () => {
   });
 
   it('names every offending field of the merchant listing and of session creation', async () => {
-    const listing = errorOf(await service.app.inject({ url: `/v2/stores/${STORE}/payment_methods?size=0&page=-1`, headers: bearer(token) }), 400);
+    const listing = errorOf(
+      await service.app.inject({ url: `/v2/stores/${STORE}/payment_methods?size=0&page=-1`, headers: bearer(token) }),
+      400,
+    );
     expect(Object.keys(listing.parameters ?? {}).sort()).toEqual(['page', 'size']);
     const creation = errorOf(
       await service.app.inject({
@@ -76,7 +83,10 @@ describe('the error body', () => {
       400,
     );
     expect(Object.keys(creation.parameters ?? {})).toEqual(['campaign']);
-    const storeId = errorOf(await service.app.inject({ method: 'POST', url: '/v1/stores/not-a-uuid/sessions', headers: bearer(token) }), 400);
+    const storeId = errorOf(
+      await service.app.inject({ method: 'POST', url: '/v1/stores/not-a-uuid/sessions', headers: bearer(token) }),
+      400,
+    );
     expect(Object.keys(storeId.parameters ?? {})).toEqual(['storeId']);
   });
 

@@ -69,7 +69,9 @@ describe('GET /metrics', () => {
   it('observes request durations by route template, never the raw URL', () => {
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: GROUPS_ROUTE, status_code: '200' })).toBe(3);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: GROUPS_ROUTE, status_code: '404' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/v1/stores/:storeId/sessions', status_code: '201' })).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/v1/stores/:storeId/sessions', status_code: '201' }),
+    ).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
     // Sub-millisecond resolution for the hot path.
     expect(sample(text, 'http_request_duration_seconds_bucket', { le: '0.0005', route: GROUPS_ROUTE, status_code: '200' })).toBeDefined();
@@ -181,7 +183,12 @@ describe('logs', () => {
     lines.length = 0;
     const basic = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const byBasic = await app.inject({ method: 'POST', url: '/oauth2/token', headers: { ...form, authorization: basic }, payload: 'grant_type=client_credentials' });
+    const byBasic = await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { ...form, authorization: basic },
+      payload: 'grant_type=client_credentials',
+    });
     expect(byBasic.statusCode).toBe(200);
     const byForm = await app.inject({
       method: 'POST',
@@ -213,12 +220,24 @@ describe('logs', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.headers['x-request-id']).toBe('log-test-create');
-    const refused = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${tokens[1]}x` } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${tokens[1]}x` },
+    });
     expect(refused.statusCode).toBe(401);
 
     const text = lines.join('\n');
     expect(lines.length).toBeGreaterThanOrEqual(12);
-    for (const secret of [CLIENT.secret, 'wrong-secret-value', basic, basic.slice(6), ...tokens, ...tokens.map((t) => t.split('.')[2]!), 'cookie-secret-value']) {
+    for (const secret of [
+      CLIENT.secret,
+      'wrong-secret-value',
+      basic,
+      basic.slice(6),
+      ...tokens,
+      ...tokens.map((t) => t.split('.')[2]!),
+      'cookie-secret-value',
+    ]) {
       expect(text).not.toContain(secret);
     }
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -251,7 +270,12 @@ describe('logs', () => {
         headers: { 'x-request-id': 'log-test-500' },
       });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL', traceId: response.headers['x-request-id'], timestamp: expect.any(String) });
+      expect(response.json()).toEqual({
+        message: 'Internal server error',
+        code: 'INTERNAL',
+        traceId: response.headers['x-request-id'],
+        timestamp: expect.any(String),
+      });
       expect(response.body).not.toContain('simulated');
     } finally {
       ctx.sessions.requireActive = original;

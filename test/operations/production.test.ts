@@ -100,7 +100,7 @@ async function freshDatabase(): Promise<FreshDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    query: async <T,>(text: string, values: unknown[] = []) => {
+    query: async <T>(text: string, values: unknown[] = []) => {
       const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
       await client.connect();
       try {
@@ -414,7 +414,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
         request.on('timeout', () => request.destroy(new Error('client time-out')));
         request.on('error', (error: NodeJS.ErrnoException) => {
           if (responded) return;
-          const kind = error.code === 'ECONNREFUSED' ? 'refused' : error.code === 'ECONNRESET' || error.code === 'EPIPE' ? 'reset' : 'failed';
+          const kind =
+            error.code === 'ECONNREFUSED' ? 'refused' : error.code === 'ECONNRESET' || error.code === 'EPIPE' ? 'reset' : 'failed';
           resolve({ id, kind, detail: `${error.code ?? ''} ${error.message}`, afterSignal });
         });
         request.end();
@@ -458,7 +459,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       });
     });
     slow.write(body.slice(0, 5));
-    await eventually('the in-flight request reached the server', async () => server.output().includes('"reqId":"in-flight-across-sigterm"'), 5000);
+    await eventually(
+      'the in-flight request reached the server',
+      async () => server.output().includes('"reqId":"in-flight-across-sigterm"'),
+      5000,
+    );
 
     signalledAt = performance.now();
     deadline.at = signalledAt + 5000;

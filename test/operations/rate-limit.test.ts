@@ -275,7 +275,12 @@ describe('Redis unreachable', () => {
     database = await createTestDatabase();
     await applyCatalog(database.handle.db, await demoCatalog());
     // Port 1 refuses connections at once: start-up must not fail, and requests must not either.
-    const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...LIMITS, REDIS_URL: 'redis://:redis-password-value@127.0.0.1:1', REDIS_KEY_PREFIX: REDIS_PREFIX });
+    const config = readConfig({
+      PUBLIC_URL: 'http://pms.test',
+      ...LIMITS,
+      REDIS_URL: 'redis://:redis-password-value@127.0.0.1:1',
+      REDIS_KEY_PREFIX: REDIS_PREFIX,
+    });
     const stream = { write: (chunk: string) => lines.push(...chunk.split('\n').filter((line) => line !== '')) };
     app = await build(await createContext(config, database.handle), {
       embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')),

@@ -67,8 +67,20 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
     const catalog = await resursCatalog();
     // An unknown type (the enum is extensible) and one spelled like the default prefix's unknown types.
     catalog.paymentMethods.push(
-      { ...catalog.paymentMethods.find((m) => m.id === INVOICE)!, id: '0f5c3a52-7d7e-4bde-9d65-1e0a9c1f2b01', name: 'Pay later', type: 'KLARNA_PAY_LATER', sortOrder: 95 },
-      { ...catalog.paymentMethods.find((m) => m.id === INVOICE)!, id: '0f5c3a52-7d7e-4bde-9d65-1e0a9c1f2b02', name: 'Future', type: 'FUTURE_TYPE', sortOrder: 96 },
+      {
+        ...catalog.paymentMethods.find((m) => m.id === INVOICE)!,
+        id: '0f5c3a52-7d7e-4bde-9d65-1e0a9c1f2b01',
+        name: 'Pay later',
+        type: 'KLARNA_PAY_LATER',
+        sortOrder: 95,
+      },
+      {
+        ...catalog.paymentMethods.find((m) => m.id === INVOICE)!,
+        id: '0f5c3a52-7d7e-4bde-9d65-1e0a9c1f2b02',
+        name: 'Future',
+        type: 'FUTURE_TYPE',
+        sortOrder: 96,
+      },
     );
     service = await startTestService({ env: { PROVIDER_PREFIX: 'RESURS' }, catalog });
     merchantToken = await issueToken(service.app, NORDIC.id, NORDIC.secret);
@@ -77,14 +89,21 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
   afterAll(() => service?.close());
 
   async function groups(query: string): Promise<Array<{ type: string; methodIds: string[]; title: string }>> {
-    const created = await service.app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${merchantToken}` } });
+    const created = await service.app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${merchantToken}` },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const response = await service.app.inject({ method: 'GET', url: `/v1/sessions/${(created.json() as { id: string }).id}/payment-method-groups?${query}` });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${(created.json() as { id: string }).id}/payment-method-groups?${query}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
 
-  it("bundles the RESURS part payments into one group each", async () => {
+  it('bundles the RESURS part payments into one group each', async () => {
     const offered = await groups('amount=5000&customerType=NATURAL');
     expect(typesOf(offered)).toEqual([
       'RESURS_INVOICE',
@@ -99,16 +118,33 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
     expect([bundle.title, bundle.methodIds]).toEqual(['Part payment', [TWELVE, TWENTY_FOUR, THIRTY_SIX]]);
     expect(offered[2]!.methodIds).toEqual([FLEXIBLE]);
     // internalData carries the type as stored.
-    const internal = JSON.parse(Buffer.from((offered[1] as unknown as { internalData: string }).internalData, 'base64').toString('utf8')) as { type: string };
+    const internal = JSON.parse(
+      Buffer.from((offered[1] as unknown as { internalData: string }).internalData, 'base64').toString('utf8'),
+    ) as { type: string };
     expect(internal.type).toBe('RESURS_PART_PAYMENT_SELECT_NOW');
-    expect(typesOf(await groups('amount=5000&customerType=NATURAL&flattened=true')).filter((t) => t === 'RESURS_PART_PAYMENT_SELECT_NOW')).toHaveLength(3);
+    expect(
+      typesOf(await groups('amount=5000&customerType=NATURAL&flattened=true')).filter((t) => t === 'RESURS_PART_PAYMENT_SELECT_NOW'),
+    ).toHaveLength(3);
   });
 
   it('lists the methods with their types exactly as stored, unknown ones included', async () => {
-    const response = await service.app.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${merchantToken}` } });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: `/v2/stores/${STORE}/payment_methods`,
+      headers: { authorization: `Bearer ${merchantToken}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const types = typesOf((response.json() as { content: unknown }).content);
-    expect(types).toEqual(expect.arrayContaining(['RESURS_INVOICE', 'RESURS_INVOICE_ACCOUNT', 'RESURS_PART_PAYMENT_SELECT_LATER', 'CARD', 'KLARNA_PAY_LATER', 'FUTURE_TYPE']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'RESURS_INVOICE',
+        'RESURS_INVOICE_ACCOUNT',
+        'RESURS_PART_PAYMENT_SELECT_LATER',
+        'CARD',
+        'KLARNA_PAY_LATER',
+        'FUTURE_TYPE',
+      ]),
+    );
     expect(types.some((t) => t.startsWith('PROVIDER_'))).toBe(false);
   });
 
@@ -156,16 +192,23 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
     expect(body.code).toBe('ADMIN_VALIDATION_FAILED');
     expect(body.message).toContain(`type: must be ${expected}`);
     expect(body.message).toContain(`"${type}"`);
-    const stored = await service.app.inject({ method: 'GET', url: `/admin/v1/payment-methods/${id}`, headers: { authorization: `Bearer ${adminToken}` } });
+    const stored = await service.app.inject({
+      method: 'GET',
+      url: `/admin/v1/payment-methods/${id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(stored.statusCode).toBe(404);
   });
 
-  it.each(['RESURS_INVOICE', 'CARD', 'NETS', 'GENERIC', 'KLARNA_PAY_LATER', 'FUTURE_TYPE'])('accepts an admin PUT of type %s and serves it as stored', async (type) => {
-    const id = '3b1f0c1e-55aa-4c1b-9d0e-7a6f1e2d3c4c';
-    const response = await putMethod(id, giftCard(type));
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    expect((response.json() as { type: string }).type).toBe(type);
-  });
+  it.each(['RESURS_INVOICE', 'CARD', 'NETS', 'GENERIC', 'KLARNA_PAY_LATER', 'FUTURE_TYPE'])(
+    'accepts an admin PUT of type %s and serves it as stored',
+    async (type) => {
+      const id = '3b1f0c1e-55aa-4c1b-9d0e-7a6f1e2d3c4c';
+      const response = await putMethod(id, giftCard(type));
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expect((response.json() as { type: string }).type).toBe(type);
+    },
+  );
 
   it('refuses a catalog naming PROVIDER_ types, every such field named with the RESURS identifier; nothing applied', async () => {
     const catalog = await demoCatalog();
@@ -180,10 +223,17 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
       message: `must be RESURS_INVOICE: "PROVIDER_INVOICE" is that type under another operator's prefix (PROVIDER); this service's prefix is RESURS`,
     });
     expect(issues.map((i) => i.path)).toEqual(
-      catalog.paymentMethods && (catalog.paymentMethods as Array<{ type: string }>).flatMap((m, i) => (m.type.startsWith('PROVIDER_') ? [`paymentMethods[${i}].type`] : [])),
+      catalog.paymentMethods &&
+        (catalog.paymentMethods as Array<{ type: string }>).flatMap((m, i) =>
+          m.type.startsWith('PROVIDER_') ? [`paymentMethods[${i}].type`] : [],
+        ),
     );
     // Still the RESURS types: nothing of the refused catalog was written.
-    const invoice = await service.app.inject({ method: 'GET', url: `/admin/v1/payment-methods/${INVOICE}`, headers: { authorization: `Bearer ${adminToken}` } });
+    const invoice = await service.app.inject({
+      method: 'GET',
+      url: `/admin/v1/payment-methods/${INVOICE}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect((invoice.json() as { type: string }).type).toBe('RESURS_INVOICE');
 
     // The same rule in the validation alone.
@@ -195,7 +245,10 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
   it('describes the RESURS types in /openapi.json', async () => {
     const response = await service.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { info: { description: string }; components: { schemas: Record<string, { description: string; examples: string[] }> } };
+    const document = response.json() as {
+      info: { description: string };
+      components: { schemas: Record<string, { description: string; examples: string[] }> };
+    };
     const schema = document.components.schemas.PaymentMethodType!;
     expect(schema.examples).toEqual(RESURS.known);
     expect(schema.description).toContain('RESURS_PART_PAYMENT_SELECT_NOW');
@@ -215,15 +268,28 @@ describe('the demo catalog under PROVIDER_PREFIX=RESURS', () => {
 
   it('is served with RESURS types, bundled', async () => {
     const token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
-    const listing = await service.app.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${token}` } });
+    const listing = await service.app.inject({
+      method: 'GET',
+      url: `/v2/stores/${STORE}/payment_methods`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const types = typesOf((listing.json() as { content: unknown }).content);
     expect(types).toContain('RESURS_INVOICE');
     expect(types).toContain('RESURS_PART_PAYMENT_SELECT_NOW');
     expect(types.some((t) => t.startsWith('PROVIDER_'))).toBe(false);
     const session = await service.app.inject({ method: 'POST', url: '/demo/session' });
     const { sessionId } = session.json() as { sessionId: string };
-    const offered = await service.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?amount=1299.95&customerType=NATURAL` });
-    expect(typesOf(offered.json())).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'RESURS_PART_PAYMENT_SELECT_LATER', 'CARD', 'SWISH']);
+    const offered = await service.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${sessionId}/payment-method-groups?amount=1299.95&customerType=NATURAL`,
+    });
+    expect(typesOf(offered.json())).toEqual([
+      'RESURS_INVOICE',
+      'RESURS_PART_PAYMENT_SELECT_NOW',
+      'RESURS_PART_PAYMENT_SELECT_LATER',
+      'CARD',
+      'SWISH',
+    ]);
   });
 });
 
@@ -247,7 +313,9 @@ describe('the catalog file at start-up after a change of PROVIDER_PREFIX', () =>
     expect(await applyCatalogFile(database.handle.db, underDefault, DEFAULT_OPERATOR_TYPES)).toBeUndefined();
     const underResurs = await readCatalogFileWithDigest(file, RESURS);
     expect(underResurs.digest).not.toBe(underDefault.digest);
-    await expect(applyCatalogFile(database.handle.db, underResurs, RESURS)).rejects.toThrow(/paymentMethods\[0\]\.type: must be RESURS_INVOICE/);
+    await expect(applyCatalogFile(database.handle.db, underResurs, RESURS)).rejects.toThrow(
+      /paymentMethods\[0\]\.type: must be RESURS_INVOICE/,
+    );
   });
 });
 
@@ -284,7 +352,9 @@ describe('the server and CLI processes with PROVIDER_PREFIX=RESURS', () => {
         body: new URLSearchParams({ grant_type: 'client_credentials', client_id: NORDIC.id, client_secret: NORDIC.secret }),
       });
       const { access_token: accessToken } = (await token.json()) as { access_token: string };
-      const listing = await fetch(`${server.baseUrl}/v2/stores/${STORE}/payment_methods`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const listing = await fetch(`${server.baseUrl}/v2/stores/${STORE}/payment_methods`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       const types = typesOf(((await listing.json()) as { content: unknown }).content);
       expect(types).toContain('RESURS_INVOICE');
       expect(types.some((t) => t.startsWith('PROVIDER_'))).toBe(false);

@@ -64,12 +64,20 @@ const pristine = Object.fromEntries(Object.entries(PROTOTYPES).map(([name, proto
 
 beforeAll(async () => {
   // Limits so high they never answer 429, but their code (key extraction included) runs.
-  const unlimited = { RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000', RATE_LIMIT_STOREFRONT_PER_MINUTE: '1000000' };
+  const unlimited = {
+    RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000',
+    RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+    RATE_LIMIT_STOREFRONT_PER_MINUTE: '1000000',
+  };
   service = await startSecurityService({ demo: true, logLevel: false, env: unlimited });
   tokens.nordic = await tokenFor(service.app, NORDIC);
   tokens.fjall = await tokenFor(service.app, FJALL);
   tokens.operator = await tokenFor(service.app, OPERATOR);
-  const created = await service.app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${tokens.nordic}` } });
+  const created = await service.app.inject({
+    method: 'POST',
+    url: `/v1/stores/${STORE}/sessions`,
+    headers: { authorization: `Bearer ${tokens.nordic}` },
+  });
   session = (created.json() as { id: string }).id;
   catalogBefore = await catalogSnapshot(service.database.handle);
   sessionsBefore = await sessionCount(service.database.handle);
@@ -78,7 +86,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const seconds = (performance.now() - started) / 1000;
-  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const byStatus = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   console.info(`fuzz: ${requests} requests in ${seconds.toFixed(1)} s (seed ${SEED}); statuses ${byStatus}`);
   await service?.close();
 });
@@ -115,7 +126,8 @@ function check(options: InjectOptions, response: Response, ms: number): void {
   if (response.headers['x-content-type-options'] !== 'nosniff') throw new Error(`no nosniff: ${what}`);
   if (response.headers['x-request-id'] === undefined) throw new Error(`no request id: ${what}`);
   const path = decodedPath(String(options.url));
-  if (response.headers['access-control-allow-origin'] !== undefined && !corsAllowed(method, String(options.url))) throw new Error(`CORS header: ${what}`);
+  if (response.headers['access-control-allow-origin'] !== undefined && !corsAllowed(method, String(options.url)))
+    throw new Error(`CORS header: ${what}`);
   if (response.statusCode >= 400 && method !== 'HEAD') {
     if (!/^application\/json/.test(String(response.headers['content-type']))) throw new Error(`not JSON: ${what}`);
     if (response.headers['cache-control'] !== 'no-store') throw new Error(`no Cache-Control: no-store: ${what}`);
@@ -155,7 +167,7 @@ function reporter<Ts>(details: fc.RunDetails<Ts>): void {
 }
 
 /** fast-check parameters of a property: its own seed, a budget, the readable report. */
-const settings = <Ts,>(offset: number, numRuns: number): fc.Parameters<Ts> => ({
+const settings = <Ts>(offset: number, numRuns: number): fc.Parameters<Ts> => ({
   seed: SEED + offset,
   numRuns: runs(numRuns),
   endOnFailure: true,
@@ -194,10 +206,57 @@ const KNOWN_IDS = [
 ];
 
 const HOSTILE_SEGMENTS = [
-  '..', '.', '%2e%2e', '%2E%2E%2F', '..%2f..%2f..%2fpackage.json', '..%5c..%5c', '%2F', '%5C', '%00', '%0d%0a', '%',
-  '%E0%A4%A', '%c0%af', '%ff', '%uD800', '~', '*', '%20', '+', ';', '@', ':', '$', '&', '=', '%3F', '%23', ',', "'", '"',
-  '%27%20OR%201%3D1--', '__proto__', 'constructor', 'prototype', 'null', 'undefined', 'NaN', '-1', '0', '1e308',
-  '%E2%80%AE', '%EF%BB%BF', '%F0%9F%92%A9', 'Ä', '%C3%84', 'ﬀ', '١٢٣', '%D9%A1%D9%A2%D9%A3', 'sessions', 'v1', 'admin',
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2E%2F',
+  '..%2f..%2f..%2fpackage.json',
+  '..%5c..%5c',
+  '%2F',
+  '%5C',
+  '%00',
+  '%0d%0a',
+  '%',
+  '%E0%A4%A',
+  '%c0%af',
+  '%ff',
+  '%uD800',
+  '~',
+  '*',
+  '%20',
+  '+',
+  ';',
+  '@',
+  ':',
+  '$',
+  '&',
+  '=',
+  '%3F',
+  '%23',
+  ',',
+  "'",
+  '"',
+  '%27%20OR%201%3D1--',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '0',
+  '1e308',
+  '%E2%80%AE',
+  '%EF%BB%BF',
+  '%F0%9F%92%A9',
+  'Ä',
+  '%C3%84',
+  'ﬀ',
+  '١٢٣',
+  '%D9%A1%D9%A2%D9%A3',
+  'sessions',
+  'v1',
+  'admin',
 ];
 
 /** A path segment: real ids, hostile ones, unicode, very long. */
@@ -220,10 +279,53 @@ const queryValue: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '', '١٢٣', '١٢٣.٤٥', '１２３', '१२३', '𝟙𝟚𝟛', '1e3', '-1', '+1', '0x10', '0b1', 'NaN', 'Infinity', ' 1', '1 ', '1.', '.5', '1,5',
-      '1.234', '1..2', '12.345', 'true', 'false', 'TRUE', '1', 'yes', 'NATURAL', 'LEGAL', 'natural', 'Natural', 'ROBOT', 'BLACKWEEK',
-      '-0', '9007199254740993', '100000000000000000000000', '1e22', '1e-7', '%', '%zz', '%00', 'a%00b', '%2B1', 'null', '[]', '{}',
-      '__proto__', 'constructor',
+      '',
+      '١٢٣',
+      '١٢٣.٤٥',
+      '１２３',
+      '१२३',
+      '𝟙𝟚𝟛',
+      '1e3',
+      '-1',
+      '+1',
+      '0x10',
+      '0b1',
+      'NaN',
+      'Infinity',
+      ' 1',
+      '1 ',
+      '1.',
+      '.5',
+      '1,5',
+      '1.234',
+      '1..2',
+      '12.345',
+      'true',
+      'false',
+      'TRUE',
+      '1',
+      'yes',
+      'NATURAL',
+      'LEGAL',
+      'natural',
+      'Natural',
+      'ROBOT',
+      'BLACKWEEK',
+      '-0',
+      '9007199254740993',
+      '100000000000000000000000',
+      '1e22',
+      '1e-7',
+      '%',
+      '%zz',
+      '%00',
+      'a%00b',
+      '%2B1',
+      'null',
+      '[]',
+      '{}',
+      '__proto__',
+      'constructor',
     ),
   },
   { weight: 1, arbitrary: fc.constantFrom(20_000, 30_000).map((n) => '9'.repeat(n)) },
@@ -236,9 +338,24 @@ const queryKey: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '__proto__', 'constructor', 'prototype', '__proto__[polluted]', 'constructor[prototype][polluted]', '__proto__.polluted',
-      'amount[]', 'amount[0]', 'amount[__proto__]', 'a[]', 'toString', 'hasOwnProperty', 'valueOf', '', 'AMOUNT', 'amount%00',
-      'access_token', 'client_secret',
+      '__proto__',
+      'constructor',
+      'prototype',
+      '__proto__[polluted]',
+      'constructor[prototype][polluted]',
+      '__proto__.polluted',
+      'amount[]',
+      'amount[0]',
+      'amount[__proto__]',
+      'a[]',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      '',
+      'AMOUNT',
+      'amount%00',
+      'access_token',
+      'client_secret',
     ),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 10 }).map(encodeURIComponent) },
@@ -246,8 +363,27 @@ const queryKey: fc.Arbitrary<string> = fc.oneof(
 
 /** A query string: duplicated keys, arrays, hostile keys and values, sometimes raw junk. */
 const queryString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 8, arbitrary: fc.array(fc.tuple(queryKey, queryValue, fc.boolean()), { maxLength: 6 }).map((pairs) => pairs.map(([k, v, bare]) => (bare && v === '' ? k : `${k}=${v}`)).join('&')) },
-  { weight: 1, arbitrary: fc.constantFrom('&&&', '=', '==', 'amount', '&amount=1&', 'amount=1&amount=2', 'amount=1;amount=2', '?amount=1', '#x', 'amount=1#frag') },
+  {
+    weight: 8,
+    arbitrary: fc
+      .array(fc.tuple(queryKey, queryValue, fc.boolean()), { maxLength: 6 })
+      .map((pairs) => pairs.map(([k, v, bare]) => (bare && v === '' ? k : `${k}=${v}`)).join('&')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '&&&',
+      '=',
+      '==',
+      'amount',
+      '&amount=1&',
+      'amount=1&amount=2',
+      'amount=1;amount=2',
+      '?amount=1',
+      '#x',
+      'amount=1#frag',
+    ),
+  },
 );
 
 const garbageToken = fc.oneof(
@@ -262,13 +398,11 @@ const authorization: fc.Arbitrary<string | string[] | undefined> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('nordic', 'fjall').map((who) => `Bearer ${tokens[who]}`) },
   {
     weight: 2,
-    arbitrary: fc
-      .tuple(fc.constantFrom('nordic', 'fjall'), fc.nat(), fc.string({ minLength: 1, maxLength: 2 }))
-      .map(([who, at, text]) => {
-        const t = tokens[who];
-        const i = at % t.length;
-        return `Bearer ${t.slice(0, i)}${text}${t.slice(i + 1)}`;
-      }),
+    arbitrary: fc.tuple(fc.constantFrom('nordic', 'fjall'), fc.nat(), fc.string({ minLength: 1, maxLength: 2 })).map(([who, at, text]) => {
+      const t = tokens[who];
+      const i = at % t.length;
+      return `Bearer ${t.slice(0, i)}${text}${t.slice(i + 1)}`;
+    }),
   },
   { weight: 2, arbitrary: garbageToken.map((t) => `Bearer ${t}`) },
   {
@@ -315,7 +449,10 @@ const CONTENT_TYPES = [
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc
   .record(
     {
-      'content-type': fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }) }),
+      'content-type': fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+      ),
       accept: fc.constantFrom('*/*', 'text/html', 'application/json;q=0', 'x'.repeat(3000)),
       'accept-encoding': fc.constantFrom('gzip', 'br, gzip;q=0', 'identity;q=0, *;q=0', '*'),
       'if-none-match': fc.constantFrom('*', '"x"', 'W/"x"', '"', ',,,', `"${'a'.repeat(5000)}"`),
@@ -341,7 +478,19 @@ function jsonObject(pairs: Array<[string, unknown]>): string {
   return `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v === undefined ? 'null' : JSON.stringify(v)}`).join(',')}}`;
 }
 
-const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'campaign', 'name', 'merchantId', 'scopes', 'storeId', 'toString', '', '\u0000');
+const hostileKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'campaign',
+  'name',
+  'merchantId',
+  'scopes',
+  'storeId',
+  'toString',
+  '',
+  '\u0000',
+);
 const smallValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.integer(),
@@ -354,8 +503,14 @@ const smallValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Request bodies: none, JSON objects with hostile keys, deep nesting, invalid UTF-8, sizes around 64 KiB, forms, bytes. */
 const body: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
-  { weight: 2, arbitrary: fc.constantFrom('', '{}', '[]', 'null', '"x"', '1', 'true', '{', '{"a":', '{"campaign":"BLACKWEEK"}', '\uFEFF{}', ' \n\t ') },
-  { weight: 4, arbitrary: fc.array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), smallValue), { maxLength: 5 }).map(jsonObject) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('', '{}', '[]', 'null', '"x"', '1', 'true', '{', '{"a":', '{"campaign":"BLACKWEEK"}', '\uFEFF{}', ' \n\t '),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.array(fc.tuple(fc.oneof(hostileKey, fc.string({ maxLength: 8 })), smallValue), { maxLength: 5 }).map(jsonObject),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
@@ -448,7 +603,20 @@ describe('fuzzing every route', () => {
   });
 
   it('paths: random and hostile paths with any method', { timeout: 120_000 }, async () => {
-    const prefixes = ['', '/v1', '/v1/sessions', '/v1/stores', '/v2/stores', '/admin/v1', '/embed', '/docs', '/docs/static', '/demo', '/oauth2', '/.well-known'];
+    const prefixes = [
+      '',
+      '/v1',
+      '/v1/sessions',
+      '/v1/stores',
+      '/v2/stores',
+      '/admin/v1',
+      '/embed',
+      '/docs',
+      '/docs/static',
+      '/demo',
+      '/oauth2',
+      '/.well-known',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...prefixes),
@@ -477,10 +645,15 @@ describe('fuzzing every route', () => {
       () => '/admin/v1/stores',
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...targets), queryString, fc.constantFrom('nordic', 'fjall', 'operator', 'none'), async (target, query, who) => {
-        const headers = who === 'none' ? {} : { authorization: `Bearer ${tokens[who]}` };
-        await fire({ method: 'GET', url: `${target()}?${query}`, headers });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        queryString,
+        fc.constantFrom('nordic', 'fjall', 'operator', 'none'),
+        async (target, query, who) => {
+          const headers = who === 'none' ? {} : { authorization: `Bearer ${tokens[who]}` };
+          await fire({ method: 'GET', url: `${target()}?${query}`, headers });
+        },
+      ),
       settings(2, 1500),
     );
   });
@@ -505,9 +678,29 @@ describe('fuzzing every route', () => {
   });
 
   it('forms of the token endpoint: RFC 6749 errors, tokens only for the right secret', { timeout: 120_000 }, async () => {
-    const formKey = fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'grant_type[]', '__proto__', 'constructor[prototype][x]', 'audience', '');
+    const formKey = fc.constantFrom(
+      'grant_type',
+      'client_id',
+      'client_secret',
+      'scope',
+      'grant_type[]',
+      '__proto__',
+      'constructor[prototype][x]',
+      'audience',
+      '',
+    );
     const formValue = fc.oneof(
-      fc.constantFrom('client_credentials', NORDIC.id, FJALL.id, 'merchant-api', 'admin', 'merchant-api admin', '', 'password', 'x'.repeat(3000)),
+      fc.constantFrom(
+        'client_credentials',
+        NORDIC.id,
+        FJALL.id,
+        'merchant-api',
+        'admin',
+        'merchant-api admin',
+        '',
+        'password',
+        'x'.repeat(3000),
+      ),
       fc.string({ unit: 'binary', maxLength: 12 }).map(encodeURIComponent),
       fc.constantFrom('%', '%zz', '%00', '+', '%2B'),
     );
@@ -547,7 +740,10 @@ describe('fuzzing every route', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await service.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await service.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    const groups = await service.app.inject({ method: 'GET', url: `/v1/sessions/${session}/payment-method-groups?amount=1299.95&customerType=NATURAL` });
+    const groups = await service.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${session}/payment-method-groups?amount=1299.95&customerType=NATURAL`,
+    });
     expect(groups.statusCode).toBe(200);
     expect((groups.json() as unknown[]).length).toBeGreaterThan(0);
     expect(await tokenFor(service.app, NORDIC)).toMatch(/^eyJ/);
@@ -562,14 +758,26 @@ describe('fuzzing the admin API with an admin token', () => {
       stores: { merchantId: 'm-nordic-home', name: 'Fuzz store', currency: 'SEK' },
       clients: { merchantId: 'm-nordic-home', scopes: ['merchant-api'] },
       'payment-methods': {
-        storeId: STORE, name: 'Fuzz', type: 'CARD', minPurchaseLimit: 0, maxPurchaseLimit: 100, minApplicationLimit: 0,
-        maxApplicationLimit: 100, enabledForLegalCustomer: true, enabledForNaturalCustomer: true,
+        storeId: STORE,
+        name: 'Fuzz',
+        type: 'CARD',
+        minPurchaseLimit: 0,
+        maxPurchaseLimit: 100,
+        minApplicationLimit: 0,
+        maxApplicationLimit: 100,
+        enabledForLegalCustomer: true,
+        enabledForNaturalCustomer: true,
       },
     };
     /** A valid body with one hostile change, or a hostile body outright. */
     const adminBody = (resource: string) =>
       fc.oneof(
-        { weight: 3, arbitrary: fc.tuple(fc.oneof(hostileKey, fc.constantFrom(...Object.keys(validBodies[resource] ?? {}))), smallValue).map(([key, value]) => jsonObject([...Object.entries(validBodies[resource] ?? {}), [key, value]])) },
+        {
+          weight: 3,
+          arbitrary: fc
+            .tuple(fc.oneof(hostileKey, fc.constantFrom(...Object.keys(validBodies[resource] ?? {}))), smallValue)
+            .map(([key, value]) => jsonObject([...Object.entries(validBodies[resource] ?? {}), [key, value]])),
+        },
         { weight: 2, arbitrary: body },
       );
     let snapshot = await catalogSnapshot(service.database.handle);

@@ -29,7 +29,13 @@ import {
 type Response = LightMyRequestResponse;
 
 /** Small time-outs so that slow clients are cut off within a test's patience. */
-const LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 300, connectionTimeoutMs: 3000, timeoutCheckIntervalMs: 50 };
+const LIMITS = {
+  headersTimeoutMs: 400,
+  requestTimeoutMs: 800,
+  keepAliveTimeoutMs: 300,
+  connectionTimeoutMs: 3000,
+  timeoutCheckIntervalMs: 50,
+};
 
 let service: SecurityService;
 let port: number;
@@ -43,7 +49,11 @@ beforeAll(async () => {
   token.nordic = await tokenFor(service.app, NORDIC);
   token.fjall = await tokenFor(service.app, FJALL);
   token.operator = await tokenFor(service.app, OPERATOR);
-  const created = await service.app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token.nordic}` } });
+  const created = await service.app.inject({
+    method: 'POST',
+    url: `/v1/stores/${STORE}/sessions`,
+    headers: { authorization: `Bearer ${token.nordic}` },
+  });
   session = (created.json() as { id: string }).id;
 });
 
@@ -51,7 +61,11 @@ afterAll(async () => {
   await service?.close();
 });
 
-function expectJsonError(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, code?: string): { message: string; code: string } {
+function expectJsonError(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  code?: string,
+): { message: string; code: string } {
   expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
   expect(response.headers['cache-control']).toBe('no-store');
@@ -75,8 +89,9 @@ function bodyRoutes(): Array<{ key: string; request: (payload: string | Buffer, 
   return registeredRoutes(service.app)
     .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
     .map((r) => {
-      const url = r.url.replace(/:(\w+)/g, (_m, name: string) =>
-        ids[name] ?? (r.url.startsWith('/admin/v1/merchants') ? 'm-nobody' : '00000000-0000-4000-8000-00000000abcd'),
+      const url = r.url.replace(
+        /:(\w+)/g,
+        (_m, name: string) => ids[name] ?? (r.url.startsWith('/admin/v1/merchants') ? 'm-nobody' : '00000000-0000-4000-8000-00000000abcd'),
       );
       const authorization = r.url.startsWith('/admin/')
         ? `Bearer ${token.operator}`
@@ -139,7 +154,8 @@ describe('request bodies', () => {
         const response = await service.app.inject(route.request(payload));
         const ms = performance.now() - started;
         if (response.statusCode !== 400) problems.push(`${route.key}: ${response.statusCode} for ${payload.length} bytes of nesting`);
-        else if ((response.json() as { message: string }).message !== `Request body nests deeper than ${MAX_JSON_DEPTH} levels`) problems.push(`${route.key}: ${response.body}`);
+        else if ((response.json() as { message: string }).message !== `Request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+          problems.push(`${route.key}: ${response.body}`);
         if (ms > 250) problems.push(`${route.key}: ${Math.round(ms)} ms for ${payload.length} bytes of nesting`);
       }
     }
@@ -218,7 +234,11 @@ describe('request bodies', () => {
       [0xc0, 0xaf], // an overlong '/'
     ];
     for (const bytes of invalid) {
-      const body = expectJsonError(await create(Buffer.concat([Buffer.from('{"campaign":"'), Buffer.from(bytes), Buffer.from('"}')])), 400, 'MALFORMED_JSON');
+      const body = expectJsonError(
+        await create(Buffer.concat([Buffer.from('{"campaign":"'), Buffer.from(bytes), Buffer.from('"}')])),
+        400,
+        'MALFORMED_JSON',
+      );
       expect(body.message).toBe('Request body is not valid JSON');
     }
     expect((await create(Buffer.from('{"campaign":"Vår-rea 🛋️"}'))).statusCode).toBe(201);
@@ -272,11 +292,25 @@ async function rawExchange(steps: Step[], patienceMs = 1500): Promise<RawAnswer>
     headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
   );
   const length = Number(headers['content-length'] ?? 0);
-  const body = end < 0 ? '' : Buffer.from(text.slice(end + 4), 'latin1').subarray(0, length).toString('utf8');
-  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body, closed: closedAt !== undefined, ms: (closedAt ?? performance.now()) - started };
+  const body =
+    end < 0
+      ? ''
+      : Buffer.from(text.slice(end + 4), 'latin1')
+          .subarray(0, length)
+          .toString('utf8');
+  return {
+    status: Number(statusLine.split(' ')[1] ?? 0),
+    headers,
+    body,
+    closed: closedAt !== undefined,
+    ms: (closedAt ?? performance.now()) - started,
+  };
 }
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
       let body = '';
@@ -316,7 +350,11 @@ describe('over a real socket: what Node refuses before any route, in the documen
     ];
     for (const request of cases) {
       const answer = await rawExchange([request]);
-      const body = expectJsonError({ statusCode: answer.status, headers: answer.headers, body: answer.body }, 431, 'REQUEST_HEADERS_TOO_LARGE');
+      const body = expectJsonError(
+        { statusCode: answer.status, headers: answer.headers, body: answer.body },
+        431,
+        'REQUEST_HEADERS_TOO_LARGE',
+      );
       expect(body.message).toBe('The request line and headers exceed the limit of 32768 bytes');
       expect(answer.closed).toBe(true);
     }
@@ -332,7 +370,11 @@ describe('over a real socket: what Node refuses before any route, in the documen
   });
 
   it('a URL the router cannot decode: 400 {message, code}, not echoing it', async () => {
-    for (const path of ['/v1/sessions/%E0%A4%A/payment-method-groups?amount=1', '/v1/sessions/%/payment-method-groups?amount=1', '/%c0%af%c0%af']) {
+    for (const path of [
+      '/v1/sessions/%E0%A4%A/payment-method-groups?amount=1',
+      '/v1/sessions/%/payment-method-groups?amount=1',
+      '/%c0%af%c0%af',
+    ]) {
       const response = await get(path);
       const body = expectJsonError(response, 400, 'INVALID_REQUEST');
       expect(body.message).toBe('The request URL is malformed (invalid percent-encoding)');
@@ -381,7 +423,9 @@ describe('over a real socket: what Node refuses before any route, in the documen
   });
 
   it(`a client sending its body slowly gets 408 and is cut off after requestTimeout (${LIMITS.requestTimeoutMs} ms here)`, async () => {
-    const trickle: Step[] = ['POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n'];
+    const trickle: Step[] = [
+      'POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n',
+    ];
     for (let i = 0; i < 40; i += 1) trickle.push({ waitMs: 50 }, 'a');
     const answer = await rawExchange(trickle);
     expectJsonError({ statusCode: answer.status, headers: answer.headers, body: answer.body }, 408, 'REQUEST_TIMEOUT');
@@ -468,7 +512,12 @@ describe('security headers', () => {
       { method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${token.nordic}` } },
       { method: 'GET', url: `/v2/stores/${STORE}/payment_methods` },
       { method: 'GET', url: '/admin/v1/merchants', headers: { authorization: `Bearer ${token.operator}` } },
-      { method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password' },
+      {
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=password',
+      },
       { method: 'GET', url: '/no/such/route' },
       { method: 'GET', url: '/metrics' },
     ];
@@ -513,7 +562,12 @@ describe('CORS exactly as docs/session-api.md#cors', () => {
       { method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: bearer(token.nordic) },
       { method: 'GET', url: `/v2/stores/${STORE}/payment_methods/eligibility?amount=1`, headers: bearer(token.nordic) },
       { method: 'GET', url: '/admin/v1/merchants', headers: bearer(token.operator) },
-      { method: 'POST', url: '/oauth2/token', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, payload: `grant_type=client_credentials&client_id=${NORDIC.id}&client_secret=${NORDIC.secret}` },
+      {
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `grant_type=client_credentials&client_id=${NORDIC.id}&client_secret=${NORDIC.secret}`,
+      },
       { method: 'POST', url: '/demo/session', headers: { origin: ORIGIN } },
       preflight(`/v1/stores/${STORE}/sessions`, 'POST'),
       preflight(`/v1/stores/${STORE}/sessions?x=1`, 'POST'),
@@ -534,15 +588,24 @@ describe('CORS exactly as docs/session-api.md#cors', () => {
   });
 
   it('no other route sends CORS headers but the groups route, the storefront script and the OpenAPI document', async () => {
-    const allowed = [/^GET \/v1\/sessions\/:sessionId\/payment-method-groups$/, /^GET \/embed\/payment-components\./, /^GET \/openapi\.json$/];
+    const allowed = [
+      /^GET \/v1\/sessions\/:sessionId\/payment-method-groups$/,
+      /^GET \/embed\/payment-components\./,
+      /^GET \/openapi\.json$/,
+    ];
     const problems: string[] = [];
     for (const route of registeredRoutes(service.app)) {
       if (route.method !== 'GET' || route.url.includes('*')) continue;
       const url = route.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'sessionId' ? session : STORE));
-      const response = await service.app.inject({ method: 'GET', url, headers: { origin: ORIGIN, authorization: `Bearer ${token.nordic}` } });
+      const response = await service.app.inject({
+        method: 'GET',
+        url,
+        headers: { origin: ORIGIN, authorization: `Bearer ${token.nordic}` },
+      });
       const key = `${route.method} ${route.url}`;
       const cors = response.headers['access-control-allow-origin'] !== undefined;
-      if (cors !== allowed.some((a) => a.test(key))) problems.push(`${key}: Access-Control-Allow-Origin ${String(response.headers['access-control-allow-origin'])}`);
+      if (cors !== allowed.some((a) => a.test(key)))
+        problems.push(`${key}: Access-Control-Allow-Origin ${String(response.headers['access-control-allow-origin'])}`);
     }
     expect(problems).toEqual([]);
   });

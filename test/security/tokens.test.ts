@@ -188,7 +188,10 @@ const TARGETS = [
     request: (authorization: Authorization, store = STORE): InjectOptions => ({
       method: 'POST',
       url: `/v1/stores/${store}/sessions`,
-      headers: { 'content-type': 'application/json', ...(authorization === undefined ? {} : { authorization }) } as InjectOptions['headers'],
+      headers: {
+        'content-type': 'application/json',
+        ...(authorization === undefined ? {} : { authorization }),
+      } as InjectOptions['headers'],
       payload: '{}',
     }),
   },
@@ -218,7 +221,9 @@ function expectInvalidToken(response: Response, reason: RegExp): void {
   const body = expectError(response, 401, /^INVALID_TOKEN$/);
   expect(body.message).toMatch(reason);
   const description = body.message.replace(/^The access token is invalid: /, '').replace(/["\\]/g, '');
-  expect(response.headers['www-authenticate']).toBe(`Bearer realm="payment-methods", error="invalid_token", error_description="${description}"`);
+  expect(response.headers['www-authenticate']).toBe(
+    `Bearer realm="payment-methods", error="invalid_token", error_description="${description}"`,
+  );
 }
 
 function expectForbidden(response: Response, code: 'STORE_NOT_GRANTED' | 'INSUFFICIENT_SCOPE'): void {
@@ -257,7 +262,9 @@ const ATTACKS: Attack[] = [
     name: 'HS256 with the published public key as the HMAC secret (JWK, PEM, x, y, raw bytes)',
     reason: /algorithm/,
     authorizations: tokens(async () => {
-      const jwks = (await service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as { keys: Array<JWK & { x: string; y: string }> };
+      const jwks = (await service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as {
+        keys: Array<JWK & { x: string; y: string }>;
+      };
       const jwk = jwks.keys[0]!;
       const pem = await exportSPKI((await importJWK(jwk, 'ES256', { extractable: true })) as CryptoKey);
       const raw = new Uint8Array([4, ...base64url.decode(jwk.x), ...base64url.decode(jwk.y)]);
@@ -268,7 +275,9 @@ const ATTACKS: Attack[] = [
     name: "HS256 with the external issuer's public key as the HMAC secret",
     reason: /algorithm/,
     authorizations: tokens(async () => [
-      await new SignJWT(idpClaims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: IDP_KID }).sign(new TextEncoder().encode(idpPublicPem)),
+      await new SignJWT(idpClaims())
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: IDP_KID })
+        .sign(new TextEncoder().encode(idpPublicPem)),
     ]),
   },
   {
@@ -395,7 +404,7 @@ const ATTACKS: Attack[] = [
     }),
   },
   {
-    name: "an ID token of the external issuer: aud = client id, nonce, typ JWT",
+    name: 'an ID token of the external issuer: aud = client id, nonce, typ JWT',
     reason: /"aud"/,
     authorizations: tokens(async () => [
       await byIdp(idpClaims({ aud: NORDIC.id, sub: NORDIC.id, nonce: 'n-0S6_WzA2Mj', scope: undefined }), { typ: 'JWT' }),
@@ -463,7 +472,15 @@ const ATTACKS: Attack[] = [
     reason: /malformed|signature/,
     authorizations: async () => {
       const t = valid.nordic;
-      return [`Bearer ${t}\u200b`, `Bearer \u200b${t}`, `Bearer ${t}.`, `Bearer .${t}`, `Bearer ${t.replace('.', '..')}`, 'Bearer ...', `Bearer ${encodePart({ iss: PUBLIC_URL })}`];
+      return [
+        `Bearer ${t}\u200b`,
+        `Bearer \u200b${t}`,
+        `Bearer ${t}.`,
+        `Bearer .${t}`,
+        `Bearer ${t.replace('.', '..')}`,
+        'Bearer ...',
+        `Bearer ${encodePart({ iss: PUBLIC_URL })}`,
+      ];
     },
   },
   {
@@ -493,7 +510,10 @@ describe('forged and altered tokens: 401 with an RFC 6750 challenge, on session 
   it('a token in the query string instead of the header: no credentials at all', async () => {
     for (const target of TARGETS) {
       const options = target.request(undefined);
-      const response = await send(`${target.name}: access_token in the query`, { ...options, url: `${String(options.url)}?access_token=${valid.nordic}` });
+      const response = await send(`${target.name}: access_token in the query`, {
+        ...options,
+        url: `${String(options.url)}?access_token=${valid.nordic}`,
+      });
       expectError(response, 401, /^AUTHENTICATION_REQUIRED$/);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="payment-methods"');
     }
@@ -534,7 +554,12 @@ describe('valid tokens that do not reach the resource: 403 with an insufficient_
 
 describe('positive controls: the same requests with a good token succeed', () => {
   it('accepts the token, the scheme in any case and spaces around the token (RFC 7235)', async () => {
-    for (const authorization of [bearer(valid.nordic), `bearer ${valid.nordic}`, `BEARER   ${valid.nordic}  `, bearer(await signByHand({}, claims()))]) {
+    for (const authorization of [
+      bearer(valid.nordic),
+      `bearer ${valid.nordic}`,
+      `BEARER   ${valid.nordic}  `,
+      bearer(await signByHand({}, claims())),
+    ]) {
       expect((await send('control: session', TARGETS[0].request(authorization))).statusCode).toBe(201);
       expect((await send('control: listing', TARGETS[1].request(authorization))).statusCode).toBe(200);
     }
@@ -551,8 +576,17 @@ describe('positive controls: the same requests with a good token succeed', () =>
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-function tokenRequest(form: string | Record<string, string> | [string, string][], headers: Record<string, string | string[]> = {}, url = '/oauth2/token'): InjectOptions {
-  return { method: 'POST', url, headers: { ...FORM, ...headers }, payload: typeof form === 'string' ? form : new URLSearchParams(form).toString() };
+function tokenRequest(
+  form: string | Record<string, string> | [string, string][],
+  headers: Record<string, string | string[]> = {},
+  url = '/oauth2/token',
+): InjectOptions {
+  return {
+    method: 'POST',
+    url,
+    headers: { ...FORM, ...headers },
+    payload: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
+  };
 }
 
 function basicAuth(id: string, secret: string): string {
@@ -588,9 +622,21 @@ describe('POST /oauth2/token', () => {
   it('answers a wrong secret and an unknown client identically (401 invalid_client, Basic challenge)', async () => {
     remember(WRONG);
     const pairs: Array<[string, InjectOptions, InjectOptions]> = [
-      ['form', tokenRequest({ ...GRANT, client_id: NORDIC.id, client_secret: WRONG }), tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: WRONG })],
-      ['Basic', tokenRequest(GRANT, { authorization: basicAuth(NORDIC.id, WRONG) }), tokenRequest(GRANT, { authorization: basicAuth('no-such-client', WRONG) })],
-      ['another client\'s secret', tokenRequest({ ...GRANT, client_id: NORDIC.id, client_secret: FJALL.secret }), tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: FJALL.secret })],
+      [
+        'form',
+        tokenRequest({ ...GRANT, client_id: NORDIC.id, client_secret: WRONG }),
+        tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: WRONG }),
+      ],
+      [
+        'Basic',
+        tokenRequest(GRANT, { authorization: basicAuth(NORDIC.id, WRONG) }),
+        tokenRequest(GRANT, { authorization: basicAuth('no-such-client', WRONG) }),
+      ],
+      [
+        "another client's secret",
+        tokenRequest({ ...GRANT, client_id: NORDIC.id, client_secret: FJALL.secret }),
+        tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: FJALL.secret }),
+      ],
     ];
     for (const [what, wrongSecret, unknownClient] of pairs) {
       const a = await send(`token: wrong secret (${what})`, wrongSecret);
@@ -600,34 +646,53 @@ describe('POST /oauth2/token', () => {
       expect(a.headers['www-authenticate']).toMatch(/^Basic realm="payment-methods"/);
     }
     // A secret with nothing around it, or the client id alone, authenticates nothing either.
-    for (const form of [{ ...GRANT, client_id: NORDIC.id }, { ...GRANT, client_id: NORDIC.id, client_secret: '' }, { ...GRANT, client_id: 'no-such-client' }]) {
+    for (const form of [
+      { ...GRANT, client_id: NORDIC.id },
+      { ...GRANT, client_id: NORDIC.id, client_secret: '' },
+      { ...GRANT, client_id: 'no-such-client' },
+    ]) {
       expectOAuthError(await send('token: no secret', tokenRequest(form)), 401, 'invalid_client');
     }
   });
 
   it('answers a client id with a NUL character (which no stored id can hold) like any unknown client', async () => {
-    const unknown = expectOAuthError(await send('token: unknown client', tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: WRONG })), 401, 'invalid_client');
+    const unknown = expectOAuthError(
+      await send('token: unknown client', tokenRequest({ ...GRANT, client_id: 'no-such-client', client_secret: WRONG })),
+      401,
+      'invalid_client',
+    );
     const forms = [
       tokenRequest({ ...GRANT, client_id: `${NORDIC.id}\u0000`, client_secret: NORDIC.secret }),
       tokenRequest(`grant_type=client_credentials&client_id=%00&client_secret=${WRONG}`),
       tokenRequest(GRANT, { authorization: basicAuth(`\u0000${NORDIC.id}`, NORDIC.secret) }),
     ];
-    for (const form of forms) expect(expectOAuthError(await send('token: NUL in the client id', form), 401, 'invalid_client')).toEqual(unknown);
+    for (const form of forms)
+      expect(expectOAuthError(await send('token: NUL in the client id', form), 401, 'invalid_client')).toEqual(unknown);
   });
 
   it('accepts credentials in the body or by Basic only, never in the query string', async () => {
-    const response = await send('token: credentials in the query', tokenRequest(GRANT, {}, `/oauth2/token?client_id=${NORDIC.id}&client_secret=${NORDIC.secret}`));
+    const response = await send(
+      'token: credentials in the query',
+      tokenRequest(GRANT, {}, `/oauth2/token?client_id=${NORDIC.id}&client_secret=${NORDIC.secret}`),
+    );
     expectOAuthError(response, 401, 'invalid_client');
   });
 
   it('refuses any parameter given twice, even with the same value, and two authentication methods', async () => {
-    const base: [string, string][] = [['grant_type', 'client_credentials'], ['client_id', NORDIC.id], ['client_secret', NORDIC.secret]];
+    const base: [string, string][] = [
+      ['grant_type', 'client_credentials'],
+      ['client_id', NORDIC.id],
+      ['client_secret', NORDIC.secret],
+    ];
     for (const [name, value] of [...base, ['scope', 'merchant-api'], ['audience', 'x']] as [string, string][]) {
       const form: [string, string][] = base.some(([n]) => n === name) ? [...base, [name, value]] : [...base, [name, value], [name, value]];
       const response = await send(`token: ${name} twice`, tokenRequest(form));
       expectOAuthError(response, 400, 'invalid_request');
     }
-    const both = await send('token: Basic and body', tokenRequest(Object.fromEntries(base), { authorization: basicAuth(NORDIC.id, NORDIC.secret) }));
+    const both = await send(
+      'token: Basic and body',
+      tokenRequest(Object.fromEntries(base), { authorization: basicAuth(NORDIC.id, NORDIC.secret) }),
+    );
     expectOAuthError(both, 400, 'invalid_request');
     const twice = await send(
       'token: Authorization twice',
@@ -642,7 +707,8 @@ describe('POST /oauth2/token', () => {
     const replayed = await issued('token: replayed', request);
     expect(replayed).not.toBe(first);
     expect(decodeJwt(replayed).jti).not.toBe(decodeJwt(first).jti);
-    for (const t of [first, replayed]) expect((await send('token: replayed token in use', TARGETS[1].request(bearer(t)))).statusCode).toBe(200);
+    for (const t of [first, replayed])
+      expect((await send('token: replayed token in use', TARGETS[1].request(bearer(t)))).statusCode).toBe(200);
   });
 
   it('refuses a form over 64 KiB with 413 (RFC 6749 shape); exactly 64 KiB is read', async () => {
@@ -651,7 +717,11 @@ describe('POST /oauth2/token', () => {
     expect(Buffer.byteLength(exactly)).toBe(64 * 1024);
     await issued('token: 64 KiB form', tokenRequest(exactly));
     expectOAuthError(await send('token: 64 KiB + 1 form', tokenRequest(`${exactly}x`)), 413, 'invalid_request');
-    expectOAuthError(await send('token: 1 MiB form', tokenRequest(`${credentials}&padding=${'x'.repeat(1024 * 1024)}`)), 413, 'invalid_request');
+    expectOAuthError(
+      await send('token: 1 MiB form', tokenRequest(`${credentials}&padding=${'x'.repeat(1024 * 1024)}`)),
+      413,
+      'invalid_request',
+    );
   });
 
   it('accepts grant_type=client_credentials exactly (percent-encoding aside), nothing else', async () => {
@@ -673,10 +743,19 @@ describe('POST /oauth2/token', () => {
       'client_credentials\u200b',
     ];
     for (const grantType of unsupported) {
-      expectOAuthError(await send(`token: grant_type ${JSON.stringify(grantType)}`, tokenRequest({ grant_type: grantType, ...credentials })), 400, 'unsupported_grant_type');
+      expectOAuthError(
+        await send(`token: grant_type ${JSON.stringify(grantType)}`, tokenRequest({ grant_type: grantType, ...credentials })),
+        400,
+        'unsupported_grant_type',
+      );
     }
     const encoded = new URLSearchParams(credentials).toString();
-    for (const form of [`grant_type=&${encoded}`, `grant_type[]=client_credentials&${encoded}`, `GRANT_TYPE=client_credentials&${encoded}`, encoded]) {
+    for (const form of [
+      `grant_type=&${encoded}`,
+      `grant_type[]=client_credentials&${encoded}`,
+      `GRANT_TYPE=client_credentials&${encoded}`,
+      encoded,
+    ]) {
       expectOAuthError(await send(`token: ${form.split('&')[0]}`, tokenRequest(form)), 400, 'invalid_request');
     }
     await issued('token: percent-encoded grant_type', tokenRequest(`grant_type=client%5Fcredentials&${encoded}`));
@@ -714,7 +793,8 @@ describe('failed token requests are limited per client id (RATE_LIMIT_TOKEN_PER_
     // The right secret waits too: guessing cannot be told apart from a lucky guess.
     expectOAuthError(await attempt(NORDIC, 'form', '203.0.113.1'), 429, 'invalid_request');
     // An unknown client id has a budget of its own, exactly like a known one.
-    for (let i = 0; i < 3; i += 1) expectOAuthError(await attempt({ id: 'ghost', secret: guess.secret }, 'form', '203.0.113.1'), 401, 'invalid_client');
+    for (let i = 0; i < 3; i += 1)
+      expectOAuthError(await attempt({ id: 'ghost', secret: guess.secret }, 'form', '203.0.113.1'), 401, 'invalid_client');
     expectOAuthError(await attempt({ id: 'ghost', secret: guess.secret }, 'form', '203.0.113.1'), 429, 'invalid_request');
     // Another client, from the attacker's own address, is unaffected.
     expect((await attempt(FJALL, 'form', '203.0.113.1')).statusCode).toBe(200);
@@ -730,7 +810,8 @@ describe('nothing secret leaves the service', () => {
     expect(service.lines.length).toBeGreaterThan(2 * exchanges.length);
     const problems: string[] = [];
     for (const line of service.lines) {
-      for (const secret of secrets) if (line.includes(secret)) problems.push(`log line holds ${secret.slice(0, 12)}…: ${line.slice(0, 200)}`);
+      for (const secret of secrets)
+        if (line.includes(secret)) problems.push(`log line holds ${secret.slice(0, 12)}…: ${line.slice(0, 200)}`);
     }
     for (const { what, response, issued: own } of exchanges) {
       const text = `${response.body}\n${JSON.stringify(response.headers)}`;

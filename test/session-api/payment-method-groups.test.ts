@@ -102,7 +102,8 @@ describe('200', () => {
   });
 
   it('applies purchase limits inclusively and exactly', async () => {
-    const at = async (amount: string) => ((await groups(session, `amount=${amount}&flattened=true`)).json() as Group[]).flatMap((g) => g.methodIds);
+    const at = async (amount: string) =>
+      ((await groups(session, `amount=${amount}&flattened=true`)).json() as Group[]).flatMap((g) => g.methodIds);
     expect(await at('600')).toContain(M.pp12);
     expect(await at('600.00')).toContain(M.pp12);
     expect(await at('599.99')).not.toContain(M.pp12);
@@ -147,7 +148,11 @@ describe('200', () => {
     const preflight = await service.app.inject({
       method: 'OPTIONS',
       url: `/v1/sessions/${session}/payment-method-groups?amount=100`,
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');

@@ -51,7 +51,15 @@ async function status(sessionId: string): Promise<number> {
 
 describe('the session purge', () => {
   it('deletes only sessions that expired more than the retention ago, batch after batch until one is short', async () => {
-    const old = await insertSessions([-24 * HOUR - 1, -25 * HOUR, -48 * HOUR, -30 * 24 * HOUR, -24 * HOUR - 60_000, -100 * HOUR, -26 * HOUR]);
+    const old = await insertSessions([
+      -24 * HOUR - 1,
+      -25 * HOUR,
+      -48 * HOUR,
+      -30 * 24 * HOUR,
+      -24 * HOUR - 60_000,
+      -100 * HOUR,
+      -26 * HOUR,
+    ]);
     const atTheCutoff = await insertSessions([-24 * HOUR]);
     const expiredRecently = await insertSessions([-23 * HOUR, -1]);
     const live = await insertSessions([0, HOUR]);
@@ -112,21 +120,26 @@ describe('the session purge', () => {
     expect((await remaining()).has(later[0]!)).toBe(true);
   });
 
-  it.skipIf(testDatabaseKind !== 'postgres')('runs on several instances at once: disjoint batches, nothing deleted twice, no waiting', async () => {
-    const count = 2500;
-    await insertSessions(Array.from({ length: count }, (_, i) => -25 * HOUR - i * 1000));
-    const keep = await insertSessions([-HOUR]);
-    // Each "instance" has a pool of its own, as separate processes would.
-    const handles = [0, 1, 2].map(() => openPostgres({ connectionString: service.database.url!, poolSize: 2 }));
-    try {
-      const purges = handles.map((handle) => new SessionPurge(handle.db, clock, { retentionHours: 24, intervalSeconds: 0, batchSize: 100 }));
-      const counts = await Promise.all(purges.map((purge) => purge.purgeOnce()));
-      expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
-      expect([...(await remaining())]).toEqual(keep);
-    } finally {
-      for (const handle of handles) await handle.close();
-    }
-  });
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'runs on several instances at once: disjoint batches, nothing deleted twice, no waiting',
+    async () => {
+      const count = 2500;
+      await insertSessions(Array.from({ length: count }, (_, i) => -25 * HOUR - i * 1000));
+      const keep = await insertSessions([-HOUR]);
+      // Each "instance" has a pool of its own, as separate processes would.
+      const handles = [0, 1, 2].map(() => openPostgres({ connectionString: service.database.url!, poolSize: 2 }));
+      try {
+        const purges = handles.map(
+          (handle) => new SessionPurge(handle.db, clock, { retentionHours: 24, intervalSeconds: 0, batchSize: 100 }),
+        );
+        const counts = await Promise.all(purges.map((purge) => purge.purgeOnce()));
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
+        expect([...(await remaining())]).toEqual(keep);
+      } finally {
+        for (const handle of handles) await handle.close();
+      }
+    },
+  );
 });
 
 describe('its configuration', () => {

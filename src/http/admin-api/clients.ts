@@ -103,7 +103,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         operationId: 'adminDeleteClient',
-        summary: "Delete an OAuth client; its access tokens stop verifying within 2 seconds on every instance",
+        summary: 'Delete an OAuth client; its access tokens stop verifying within 2 seconds on every instance',
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: ClientParams,

@@ -60,18 +60,16 @@ export const AdminClientSchema = Type.Object(
   { description: 'An OAuth client; its secret is never shown again after the response that set it.' },
 );
 
-export const AdminClientPutResponse = Type.Object(
-  {
-    ...AdminClientSchema.properties,
-    clientSecret: Type.Optional(
-      Type.String({
-        description:
-          'The secret this request set (generated unless the body gave one): present on creation, and on replacement ' +
-          'only when the body gave a secret. Shown this once; only a hash is stored.',
-      }),
-    ),
-  },
-);
+export const AdminClientPutResponse = Type.Object({
+  ...AdminClientSchema.properties,
+  clientSecret: Type.Optional(
+    Type.String({
+      description:
+        'The secret this request set (generated unless the body gave one): present on creation, and on replacement ' +
+        'only when the body gave a secret. Shown this once; only a hash is stored.',
+    }),
+  ),
+});
 
 export const AdminClientSecretResponse = Type.Object({
   ...AdminClientSchema.properties,

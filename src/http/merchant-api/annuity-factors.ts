@@ -36,8 +36,22 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
                   summary: 'Part payment over 12 and 24 months',
                   value: {
                     content: [
-                      { paymentPlanName: '12 months', annuityFactor: 0.0883, durationMonths: 12, administrationFee: 29, setupFee: 0, interest: 0.0995 },
-                      { paymentPlanName: '24 months', annuityFactor: 0.0461, durationMonths: 24, administrationFee: 29, setupFee: 195, interest: 0.0995 },
+                      {
+                        paymentPlanName: '12 months',
+                        annuityFactor: 0.0883,
+                        durationMonths: 12,
+                        administrationFee: 29,
+                        setupFee: 0,
+                        interest: 0.0995,
+                      },
+                      {
+                        paymentPlanName: '24 months',
+                        annuityFactor: 0.0461,
+                        durationMonths: 24,
+                        administrationFee: 29,
+                        setupFee: 195,
+                        interest: 0.0995,
+                      },
                     ],
                   },
                 },

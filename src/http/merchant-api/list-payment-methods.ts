@@ -20,7 +20,7 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
       schema: {
         operationId: 'listPaymentMethods',
         description: [
-          "Every payment method of the store, campaign and non-campaign alike (with their campaign info), in the " +
+          'Every payment method of the store, campaign and non-campaign alike (with their campaign info), in the ' +
             "store's display order, one page at a time (`page` is 0-based; `size` 1 to 1000, default 100; a page past " +
             'the end has an empty `content`).',
           'With `amount`, only the methods whose purchase limits include it (inclusive).',

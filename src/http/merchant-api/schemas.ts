@@ -20,43 +20,57 @@ export const ListingQuery = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
 });
 
-export const LegalLinkSchema = component('LegalLink', Type.Object({
-  url: Type.String({ format: 'uri' }),
-  type: Type.String({ description: 'PRICE_INFO, SECCI (standard European consumer credit information) or GENERAL_TERMS; accept others.' }),
-  appendAmount: Type.Boolean({ description: 'Append the purchase amount to the URL.' }),
-  language: Type.String({ description: "ISO 639-1 language of the document (the store's country's unless the catalog says otherwise)." }),
-}));
-
-export const MerchantPaymentMethodSchema = component('PaymentMethod', Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  description: Type.String(),
-  type: PaymentMethodTypeSchema,
-  minPurchaseLimit: Type.Number(),
-  maxPurchaseLimit: Type.Number(),
-  minApplicationLimit: Type.Number(),
-  maxApplicationLimit: Type.Number(),
-  legalLinks: Type.Array(LegalLinkSchema),
-  enabledForLegalCustomer: Type.Boolean(),
-  enabledForNaturalCustomer: Type.Boolean(),
-  campaign: Type.Object({
-    campaign: Type.Boolean({ description: 'A campaign method is offered only to sessions with one of its keywords.' }),
-    keywords: Type.Array(Type.String()),
+export const LegalLinkSchema = component(
+  'LegalLink',
+  Type.Object({
+    url: Type.String({ format: 'uri' }),
+    type: Type.String({
+      description: 'PRICE_INFO, SECCI (standard European consumer credit information) or GENERAL_TERMS; accept others.',
+    }),
+    appendAmount: Type.Boolean({ description: 'Append the purchase amount to the URL.' }),
+    language: Type.String({ description: "ISO 639-1 language of the document (the store's country's unless the catalog says otherwise)." }),
   }),
-  priceSignagePossible: Type.Boolean(),
-}));
+);
 
-export const PageSchema = component('Page', Type.Object({
-  number: Type.Integer(),
-  size: Type.Integer(),
-  totalElements: Type.Integer(),
-  totalPages: Type.Integer(),
-}));
+export const MerchantPaymentMethodSchema = component(
+  'PaymentMethod',
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    description: Type.String(),
+    type: PaymentMethodTypeSchema,
+    minPurchaseLimit: Type.Number(),
+    maxPurchaseLimit: Type.Number(),
+    minApplicationLimit: Type.Number(),
+    maxApplicationLimit: Type.Number(),
+    legalLinks: Type.Array(LegalLinkSchema),
+    enabledForLegalCustomer: Type.Boolean(),
+    enabledForNaturalCustomer: Type.Boolean(),
+    campaign: Type.Object({
+      campaign: Type.Boolean({ description: 'A campaign method is offered only to sessions with one of its keywords.' }),
+      keywords: Type.Array(Type.String()),
+    }),
+    priceSignagePossible: Type.Boolean(),
+  }),
+);
 
-export const ListingResponse = component('PaymentMethodPage', Type.Object({
-  content: Type.Array(MerchantPaymentMethodSchema),
-  page: PageSchema,
-}));
+export const PageSchema = component(
+  'Page',
+  Type.Object({
+    number: Type.Integer(),
+    size: Type.Integer(),
+    totalElements: Type.Integer(),
+    totalPages: Type.Integer(),
+  }),
+);
+
+export const ListingResponse = component(
+  'PaymentMethodPage',
+  Type.Object({
+    content: Type.Array(MerchantPaymentMethodSchema),
+    page: PageSchema,
+  }),
+);
 
 export const EligibilityQuery = Type.Object({
   amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Purchase amount, as in group retrieval.' }),
@@ -65,23 +79,26 @@ export const EligibilityQuery = Type.Object({
   flattened: Type.Optional(Type.Boolean({ description: 'As in group retrieval.' })),
 });
 
-export const EligibilityResponse = component('EligibilityExplanation', Type.Object({
-  amount: Type.String(),
-  customerType: Type.Union([CustomerTypeSchema, Type.Null()]),
-  campaign: Type.Union([Type.String(), Type.Null()]),
-  methods: Type.Array(
-    Type.Object({
-      id: Type.String({ format: 'uuid' }),
-      name: Type.String(),
-      type: PaymentMethodTypeSchema,
-      eligible: Type.Boolean(),
-      reasons: Type.Array(Type.Enum(INELIGIBILITY_REASONS), {
-        description: 'Every rule the method fails; empty when eligible.',
+export const EligibilityResponse = component(
+  'EligibilityExplanation',
+  Type.Object({
+    amount: Type.String(),
+    customerType: Type.Union([CustomerTypeSchema, Type.Null()]),
+    campaign: Type.Union([Type.String(), Type.Null()]),
+    methods: Type.Array(
+      Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        name: Type.String(),
+        type: PaymentMethodTypeSchema,
+        eligible: Type.Boolean(),
+        reasons: Type.Array(Type.Enum(INELIGIBILITY_REASONS), {
+          description: 'Every rule the method fails; empty when eligible.',
+        }),
       }),
-    }),
-  ),
-  groups: Type.Array(PaymentMethodGroupSchema, { description: 'Exactly what a storefront session with this campaign is offered.' }),
-}));
+    ),
+    groups: Type.Array(PaymentMethodGroupSchema, { description: 'Exactly what a storefront session with this campaign is offered.' }),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Stores, payment plans and price signage (docs/merchant-api.md#stores, #payment-plans-annuity-factors,
@@ -92,7 +109,11 @@ export const STORES_MAX_PAGE_SIZE = 1000;
 export const StoresQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Page number, 0-based.' })),
   size: Type.Optional(
-    Type.Integer({ minimum: 1, default: 100, description: `Page size; values above ${STORES_MAX_PAGE_SIZE} are served as ${STORES_MAX_PAGE_SIZE}.` }),
+    Type.Integer({
+      minimum: 1,
+      default: 100,
+      description: `Page size; values above ${STORES_MAX_PAGE_SIZE} are served as ${STORES_MAX_PAGE_SIZE}.`,
+    }),
   ),
   sort: Type.Optional(
     Type.String({
@@ -168,7 +189,10 @@ export const PriceSignageResponse = component(
             'fee paid with the first payment), in percent, rounded half up to 2 decimals. Negative when the buyer pays back less.',
         }),
       }),
-      { description: 'One entry per plan (by duration) when the method allows price signage and the price is within its limits; else empty.' },
+      {
+        description:
+          'One entry per plan (by duration) when the method allows price signage and the price is within its limits; else empty.',
+      },
     ),
   }),
 );

@@ -6,13 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, consumes
-import {
-  OAuthError,
-  authorizationServerMetadata,
-  parseForm,
-  parseJsonParameters,
-  readTokenRequest,
-} from '../../auth/index.ts';
+import { OAuthError, authorizationServerMetadata, parseForm, parseJsonParameters, readTokenRequest } from '../../auth/index.ts';
 import { JWKS_PATH, METADATA_PATH, TOKEN_PATH } from '../../auth/oauth.ts';
 import type { AppContext } from '../../context.ts';
 import { Errors, isRegisteredError } from '../../errors.ts';
@@ -33,9 +27,7 @@ const TAG = 'Authorization server';
 const TokenRequestBody = Type.Object(
   {
     grant_type: Type.Optional(Type.String({ description: 'Must be client_credentials.' })),
-    scope: Type.Optional(
-      Type.String({ description: "Space-separated subset of the client's scopes; absent requests all of them." }),
-    ),
+    scope: Type.Optional(Type.String({ description: "Space-separated subset of the client's scopes; absent requests all of them." })),
     client_id: Type.Optional(Type.String({ description: 'Client id, when not sent by HTTP Basic.' })),
     client_secret: Type.Optional(Type.String({ description: 'Client secret, when not sent by HTTP Basic.' })),
   },
@@ -56,7 +48,9 @@ const OAuthErrorBody = Type.Object(
   {
     error: Type.String({ description: 'RFC 6749 §5.2 error code, e.g. invalid_request, invalid_client.' }),
     error_description: Type.String({ description: 'Human-readable explanation.' }),
-    message: Type.String({ description: 'The same text as error_description, for clients that read `message` as on every other endpoint.' }),
+    message: Type.String({
+      description: 'The same text as error_description, for clients that read `message` as on every other endpoint.',
+    }),
   },
   { description: 'RFC 6749 §5.2 error response.' },
 );
@@ -167,7 +161,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
           'OAuth 2.0 client credentials grant (RFC 6749 §4.4). Authenticate the client with HTTP Basic ' +
             '(`client_secret_basic`) or with the `client_id` and `client_secret` form fields (`client_secret_post`), ' +
             'not both.',
-          '`scope` is a space-separated subset of the client\'s scopes (`merchant-api`, `admin`); without it the ' +
+          "`scope` is a space-separated subset of the client's scopes (`merchant-api`, `admin`); without it the " +
             'token carries all of them.',
           'The access token is a JWT (RFC 9068, `typ: at+jwt`) signed with a key published at ' +
             '`/.well-known/jwks.json`; send it as `Authorization: Bearer <access_token>`.',
@@ -270,8 +264,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
         operationId: 'jwks',
         // Public: no credentials (an explicit empty requirement, not an omission).
         security: [],
-        description: 'The public keys that verify the access tokens this server issues (current and recently retired). ' +
-          'Cacheable for 5 minutes.',
+        description:
+          'The public keys that verify the access tokens this server issues (current and recently retired). ' + 'Cacheable for 5 minutes.',
         'x-docs': {
           responses: {
             '500': { body: 'ErrorResponse' },

@@ -24,7 +24,7 @@ const TAGS = [
     name: 'Sessions',
     description:
       "Session API v1 (`{PUBLIC_URL}/v1`). A merchant's backend creates a short-lived, store-scoped session; the " +
-      "storefront then reads the payment method groups to offer with the session id alone.",
+      'storefront then reads the payment method groups to offer with the session id alone.',
   },
   {
     name: 'Merchant',
@@ -230,7 +230,11 @@ function mergeEnumUnions(node: unknown): unknown {
 function unmark(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(unmark);
   if (!isObject(node)) return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== COMPONENT).map(([k, v]) => [k, unmark(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== COMPONENT)
+      .map(([k, v]) => [k, unmark(v)]),
+  );
 }
 
 function headersOf(docs: ResponseDoc[]): Json | undefined {
@@ -285,8 +289,8 @@ function documentResponses(operation: Operation, docs: RouteDocs | undefined, co
   for (const [status, response] of Object.entries(responses)) {
     const docs = [DEFAULT_RESPONSES[status], own[status]].filter((d): d is ResponseDoc => d !== undefined);
     const fromRoute = response.description && response.description !== 'Default Response' ? response.description : undefined;
-    const description = own[status]?.description ?? (status.startsWith('2') ? fromRoute : undefined) ??
-      DEFAULT_RESPONSES[status]?.description ?? fromRoute;
+    const description =
+      own[status]?.description ?? (status.startsWith('2') ? fromRoute : undefined) ?? DEFAULT_RESPONSES[status]?.description ?? fromRoute;
     response.description = description ?? 'Response.';
     const headers = headersOf(docs);
     if (headers) response.headers = headers;
@@ -351,9 +355,7 @@ function canonicalOrder(document: Json): Json {
     {
       ...document,
       paths,
-      components: sortedKeys(
-        Object.fromEntries(Object.entries(components).map(([kind, entries]) => [kind, sortedKeys(entries as Json)])),
-      ),
+      components: sortedKeys(Object.fromEntries(Object.entries(components).map(([kind, entries]) => [kind, sortedKeys(entries as Json)]))),
     },
     TOP_LEVEL_ORDER,
   );
@@ -394,7 +396,10 @@ export function finishDocument(generated: Json, operator: OperatorTypes): Json {
   }
   // Tags no operation uses would show as empty sections; unknown tags are listed after the known.
   const known = TAGS.filter((tag) => used.has(tag.name));
-  const unknown = [...used].filter((name) => !TAGS.some((tag) => tag.name === name)).sort().map((name) => ({ name }));
+  const unknown = [...used]
+    .filter((name) => !TAGS.some((tag) => tag.name === name))
+    .sort()
+    .map((name) => ({ name }));
   document.tags = [...known, ...unknown];
   const finished = canonicalOrder(document);
   return operator.prefix === DEFAULT_OPERATOR_TYPES.prefix ? finished : (withOperatorTypes(finished, operator) as Json);

@@ -44,13 +44,14 @@ declare module 'fastify' {
 }
 
 /** An error example: `{code: {summary, value: {message, code, traceId, timestamp, parameters?}}}`. */
-export function errorExample(
-  summary: string,
-  message: string,
-  code: string,
-  parameters?: Record<string, string>,
-): Record<string, Example> {
-  const value = { message, code, traceId: '0b9f3c8e-51a2-4d7b-9a43-6f1c2d8e7a10', timestamp: '2026-11-23T09:41:27.512Z', ...(parameters ? { parameters } : {}) };
+export function errorExample(summary: string, message: string, code: string, parameters?: Record<string, string>): Record<string, Example> {
+  const value = {
+    message,
+    code,
+    traceId: '0b9f3c8e-51a2-4d7b-9a43-6f1c2d8e7a10',
+    timestamp: '2026-11-23T09:41:27.512Z',
+    ...(parameters ? { parameters } : {}),
+  };
   return { [code]: { summary, value } };
 }
 
@@ -68,7 +69,7 @@ export const DEFAULT_RESPONSES: Record<string, ResponseDoc> = {
   },
   '403': {
     description:
-      "The token is valid but lacks the required scope, or its client is not granted the store. An unknown store " +
+      'The token is valid but lacks the required scope, or its client is not granted the store. An unknown store ' +
       "is 403 too, so that other merchants' store ids cannot be probed.",
   },
   '404': { description: 'Not found.' },

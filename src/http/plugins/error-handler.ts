@@ -84,12 +84,20 @@ function validationParameters(error: FastifyError, request: FastifyRequest): Err
   const parameters: ErrorParameters = {};
   for (const issue of issues.length > 0 ? issues : ((error.validation ?? []) as unknown as ValidationIssue[])) {
     const property =
-      issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+      issue.keyword === 'required'
+        ? issue.params.missingProperty
+        : issue.keyword === 'additionalProperties'
+          ? issue.params.additionalProperty
+          : undefined;
     const name = fieldName(issue.instancePath, property);
     // A problem of the whole body (not an object) names no field; the first problem of a field is enough.
     if (name === '' || name in parameters) continue;
     parameters[name] =
-      issue.keyword === 'required' ? 'is required' : issue.keyword === 'additionalProperties' ? 'is not a known field' : (issue.message ?? 'is invalid');
+      issue.keyword === 'required'
+        ? 'is required'
+        : issue.keyword === 'additionalProperties'
+          ? 'is not a known field'
+          : (issue.message ?? 'is invalid');
     if (Object.keys(parameters).length >= MAX_PARAMETERS) break;
   }
   return Object.keys(parameters).length > 0 ? parameters : undefined;
@@ -149,7 +157,12 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
   }
   // A plugin's HTTP error meant for the client (http-errors' `expose`): @fastify/static (the docs
   // assets) refuses a path that leaves its folder (403) or holds a NUL byte (400). No such file: 404.
-  if (typeof raw.statusCode === 'number' && raw.statusCode >= 400 && raw.statusCode < 500 && (raw as { expose?: unknown }).expose === true) {
+  if (
+    typeof raw.statusCode === 'number' &&
+    raw.statusCode >= 400 &&
+    raw.statusCode < 500 &&
+    (raw as { expose?: unknown }).expose === true
+  ) {
     if (raw.statusCode === 403 || raw.statusCode === 404) {
       const e = new Errors.ROUTE_NOT_FOUND(request.method, (request.url.split('?')[0] ?? '').slice(0, 200));
       return { status: 404, code: e.code, message: e.message, headers, unexpected: false };

@@ -23,7 +23,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      if (c === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -37,28 +38,24 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
-    (request, body, done) => {
-      let text: string;
-      try {
-        text = typeof body === 'string' ? body : utf8.decode(body);
-      } catch {
-        return done(new Errors.MALFORMED_JSON(), undefined);
-      }
-      if (text.trim() === '') return done(null, undefined);
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return done(new Errors.INVALID_REQUEST(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
-      }
-      // PostgreSQL text cannot hold NUL: refused here rather than failing the write (a 500).
-      if (ESCAPED_NUL.test(text)) {
-        return done(new Errors.INVALID_REQUEST('Request body contains a NUL character (\\u0000), which no field accepts'), undefined);
-      }
-      void parseJson(request, text, (error, value) => {
-        if (error) return done(new Errors.MALFORMED_JSON(), undefined);
-        done(null, value);
-      });
-    },
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      return done(new Errors.MALFORMED_JSON(), undefined);
+    }
+    if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new Errors.INVALID_REQUEST(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
+    // PostgreSQL text cannot hold NUL: refused here rather than failing the write (a 500).
+    if (ESCAPED_NUL.test(text)) {
+      return done(new Errors.INVALID_REQUEST('Request body contains a NUL character (\\u0000), which no field accepts'), undefined);
+    }
+    void parseJson(request, text, (error, value) => {
+      if (error) return done(new Errors.MALFORMED_JSON(), undefined);
+      done(null, value);
+    });
+  });
 }

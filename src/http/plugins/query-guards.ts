@@ -9,7 +9,8 @@ export function singleValuedQuery(names: readonly string[], required: readonly s
   return (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
     for (const name of names) {
-      if (Array.isArray(query[name])) return done(withParameters(new Errors.DUPLICATE_QUERY_PARAMETER(name), { [name]: 'may be given only once' }));
+      if (Array.isArray(query[name]))
+        return done(withParameters(new Errors.DUPLICATE_QUERY_PARAMETER(name), { [name]: 'may be given only once' }));
     }
     for (const name of required) {
       if (query[name] === undefined) return done(withParameters(new Errors.MISSING_QUERY_PARAMETER(name), { [name]: 'is required' }));

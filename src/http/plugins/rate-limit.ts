@@ -151,10 +151,13 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
       timeWindow: RATE_LIMIT_WINDOW_MS,
       keyGenerator: (request) => `${policy}:${keyOf(request)}`,
     }) as unknown as Limiter;
-    limiters.set(policy, failOpen(limiter, (error, request) => {
-      options.onStoreError?.();
-      warn(error, request);
-    }));
+    limiters.set(
+      policy,
+      failOpen(limiter, (error, request) => {
+        options.onStoreError?.();
+        warn(error, request);
+      }),
+    );
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -20,9 +20,7 @@ function ajv(options: Options): Ajv {
 export function registerValidation(app: FastifyInstance): void {
   const coercing = ajv({ coerceTypes: 'array' });
   const strict = ajv({ coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object));
 }
 
 // When a request fails validation, the fast validators above stop at the first problem. The error

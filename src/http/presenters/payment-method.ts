@@ -35,7 +35,12 @@ export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'count
     maxPurchaseLimit,
     minApplicationLimit,
     maxApplicationLimit,
-    legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount, language: legalLinkLanguage(l, store) })),
+    legalLinks: m.legalLinks.map((l) => ({
+      url: l.url,
+      type: l.type,
+      appendAmount: l.appendAmount,
+      language: legalLinkLanguage(l, store),
+    })),
     ...rest,
   };
 }

@@ -22,15 +22,18 @@ export const ErrorResponse = component(
     {
       message: Type.String({ description: 'Human-readable description of the problem.' }),
       code: Type.String({ description: 'Stable machine-readable error code (docs/errors.md lists them).' }),
-      traceId: Type.String({ description: "The request's id: the same as the `X-Request-Id` response header. Quote it when asking for support." }),
+      traceId: Type.String({
+        description: "The request's id: the same as the `X-Request-Id` response header. Quote it when asking for support.",
+      }),
       timestamp: Type.String({ format: 'date-time', description: 'When the error was answered, ISO 8601 UTC.' }),
       parameters: Type.Optional(
         Type.Record(Type.String(), Type.String(), {
-          description: 'On a 400 or 422 caused by named request fields: each offending field (`amount`, `plans[0].name`) → what is wrong with it.',
+          description:
+            'On a 400 or 422 caused by named request fields: each offending field (`amount`, `plans[0].name`) → what is wrong with it.',
         }),
       ),
     },
-    { $id: 'Error', description: 'Every error response but the token endpoint\'s (docs/errors.md).' },
+    { $id: 'Error', description: "Every error response but the token endpoint's (docs/errors.md)." },
   ),
 );
 

@@ -2,10 +2,9 @@
 
 /** A group as served; `internalData` here holds a subset of what the service puts there. */
 function group(id: string, methodIds: string[], title: string, subtitle: string, type: string, customerTypes: string[]) {
-  const internalData = Buffer.from(
-    JSON.stringify({ v: 1, type, methodIds, title, amount: '1299.95', currency: 'SEK' }),
-    'utf8',
-  ).toString('base64');
+  const internalData = Buffer.from(JSON.stringify({ v: 1, type, methodIds, title, amount: '1299.95', currency: 'SEK' }), 'utf8').toString(
+    'base64',
+  );
   return { id, methodIds, title, subtitle, type, customerTypes, internalData };
 }
 

@@ -33,7 +33,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
           'A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact ' +
             'decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the ' +
             "session's campaign (a session without a campaign gets only non-campaign methods).",
-          'Groups are in the store\'s display order. With `flattened=true` every method is a group of its own. ' +
+          "Groups are in the store's display order. With `flattened=true` every method is a group of its own. " +
             'Otherwise methods of type `PROVIDER_PART_PAYMENT_SELECT_NOW` are bundled into one group, and those of ' +
             '`PROVIDER_PART_PAYMENT_SELECT_LATER` into another (each split by identical customer-type support); the ' +
             "bundle's `id` is stable for its set of method ids.",
@@ -52,7 +52,9 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
             },
             '400': {
               description: '`amount` missing, or `amount`, `customerType` or `flattened` given more than once.',
-              examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER', { amount: 'is required' }),
+              examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER', {
+                amount: 'is required',
+              }),
             },
             '404': {
               description: 'No such session (a malformed id included), or a session purged at least 24 hours after it expired.',
@@ -70,10 +72,15 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
               description:
                 '`amount` does not match `^\\d+(\\.\\d{1,2})?$` (an empty one included), `customerType` is not ' +
                 '`NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`.',
-              examples: errorExample('Invalid amount and flattened', 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"', 'INVALID_QUERY_PARAMETER', {
-                amount: 'must match pattern "^\\d+(\\.\\d{1,2})?$"',
-                flattened: 'must be boolean',
-              }),
+              examples: errorExample(
+                'Invalid amount and flattened',
+                'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"',
+                'INVALID_QUERY_PARAMETER',
+                {
+                  amount: 'must match pattern "^\\d+(\\.\\d{1,2})?$"',
+                  flattened: 'must be boolean',
+                },
+              ),
             },
           },
         },
@@ -116,7 +123,13 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       };
       const answer = catalog
         ? ctx.offers.get(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, () =>
-            render(offerGroups(catalog, { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened }, ctx.operatorTypes)),
+            render(
+              offerGroups(
+                catalog,
+                { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened },
+                ctx.operatorTypes,
+              ),
+            ),
           )
         : render([]);
       timing.mark('offer');

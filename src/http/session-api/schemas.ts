@@ -5,42 +5,55 @@ import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../domain/payment-method-types.ts';
 import { component } from '../schemas/common.ts';
 
-export const CustomerTypeSchema = component('CustomerType', Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
-  description: 'NATURAL (consumers, B2C) or LEGAL (businesses, B2B).',
-}));
+export const CustomerTypeSchema = component(
+  'CustomerType',
+  Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
+    description: 'NATURAL (consumers, B2C) or LEGAL (businesses, B2B).',
+  }),
+);
 
 // A string, not an enum: unknown types are stored and served as they are. The known values are
 // written with the default prefix; the API description spells them with the configured one
 // (http/openapi/document.ts, finishDocument).
-export const PaymentMethodTypeSchema = component('PaymentMethodType', Type.String({
-  description: `Payment method type. An extensible enum: clients must accept values not listed here. Known values: ${DEFAULT_OPERATOR_TYPES.known.join(', ')}.`,
-  examples: [...DEFAULT_OPERATOR_TYPES.known],
-}));
+export const PaymentMethodTypeSchema = component(
+  'PaymentMethodType',
+  Type.String({
+    description: `Payment method type. An extensible enum: clients must accept values not listed here. Known values: ${DEFAULT_OPERATOR_TYPES.known.join(', ')}.`,
+    examples: [...DEFAULT_OPERATOR_TYPES.known],
+  }),
+);
 
 export const CreateSessionParams = Type.Object({
   storeId: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
 });
 
-export const CreateSessionBody = component('CreateSessionRequest', Type.Object(
-  {
-    campaign: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 100,
-        description: 'Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods.',
-      }),
-    ),
-  },
-  { description: 'Optional; an absent or empty body means no campaign. Unknown fields are ignored.' },
-));
+export const CreateSessionBody = component(
+  'CreateSessionRequest',
+  Type.Object(
+    {
+      campaign: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description:
+            'Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods.',
+        }),
+      ),
+    },
+    { description: 'Optional; an absent or empty body means no campaign. Unknown fields are ignored.' },
+  ),
+);
 
-export const SessionSchema = component('Session', Type.Object({
-  id: Type.String({ format: 'uuid', description: 'Session id; the storefront uses it in the group retrieval path.' }),
-  expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 after it.' }),
-  embed: Type.Object({
-    src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
+export const SessionSchema = component(
+  'Session',
+  Type.Object({
+    id: Type.String({ format: 'uuid', description: 'Session id; the storefront uses it in the group retrieval path.' }),
+    expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 after it.' }),
+    embed: Type.Object({
+      src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
+    }),
   }),
-}));
+);
 
 export const GroupsParams = Type.Object({
   sessionId: Type.String({ description: 'Session id from session creation.' }),
@@ -52,21 +65,22 @@ export const GroupsQuery = Type.Object({
     description: "Purchase amount in the store's base currency, e.g. 1299.95.",
   }),
   customerType: Type.Optional(CustomerTypeSchema),
-  flattened: Type.Optional(
-    Type.Boolean({ description: 'true: one group per method. false or absent: part-payment methods are bundled.' }),
-  ),
+  flattened: Type.Optional(Type.Boolean({ description: 'true: one group per method. false or absent: part-payment methods are bundled.' })),
 });
 
-export const PaymentMethodGroupSchema = component('PaymentMethodGroup', Type.Object({
-  id: Type.String({ description: 'Deterministic: SHA-256 (hex) of the sorted method ids joined with ",".' }),
-  methodIds: Type.Array(Type.String()),
-  title: Type.String(),
-  subtitle: Type.String({ description: "Always present; '' when not applicable." }),
-  type: PaymentMethodTypeSchema,
-  customerTypes: Type.Array(CustomerTypeSchema),
-  internalData: Type.String({
-    description: "Opaque base64 for the provider's web components. Do not parse it; it may change without notice.",
+export const PaymentMethodGroupSchema = component(
+  'PaymentMethodGroup',
+  Type.Object({
+    id: Type.String({ description: 'Deterministic: SHA-256 (hex) of the sorted method ids joined with ",".' }),
+    methodIds: Type.Array(Type.String()),
+    title: Type.String(),
+    subtitle: Type.String({ description: "Always present; '' when not applicable." }),
+    type: PaymentMethodTypeSchema,
+    customerTypes: Type.Array(CustomerTypeSchema),
+    internalData: Type.String({
+      description: "Opaque base64 for the provider's web components. Do not parse it; it may change without notice.",
+    }),
   }),
-}));
+);
 
 export const GroupsResponse = Type.Array(PaymentMethodGroupSchema);

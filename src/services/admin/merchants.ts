@@ -41,9 +41,7 @@ export class AdminMerchants {
    */
   async delete(id: string): Promise<void> {
     const conflict = (stores: number, clients: number) =>
-      new Errors.CONFLICT(
-        `Merchant "${id}" still has ${stores} store(s) and ${clients} client(s); delete or move them first`,
-      );
+      new Errors.CONFLICT(`Merchant "${id}" still has ${stores} store(s) and ${clients} client(s); delete or move them first`);
     try {
       await this.changes.write(async (tx) => {
         const merchants = new MerchantsRepository(tx);

@@ -7,7 +7,6 @@ import type { Database } from '../schema.ts';
 import { numeric } from './stores.ts';
 import { upsertOutcome, type WriteResult } from './write-result.ts';
 
-
 export class CatalogWriter {
   constructor(private readonly tx: Transaction<Database>) {}
 

@@ -55,7 +55,11 @@ export class ClientsRepository {
   }
 
   /** One page of clients (admin API), optionally of one merchant, ordered by id; never the secret hash. */
-  async list(options: { merchantId?: string | undefined; limit: number; offset: number }): Promise<{ clients: ClientSummary[]; totalElements: number }> {
+  async list(options: {
+    merchantId?: string | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ clients: ClientSummary[]; totalElements: number }> {
     let filtered = this.db.selectFrom('clients');
     if (options.merchantId !== undefined) filtered = filtered.where('merchant_id', '=', options.merchantId);
     const [rows, count] = await Promise.all([

@@ -22,7 +22,10 @@ export class MerchantsRepository {
         .limit(options.limit)
         .offset(options.offset)
         .execute(),
-      this.db.selectFrom('merchants').select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('merchants')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { merchants, totalElements: Number(count.total) };
   }
@@ -30,8 +33,16 @@ export class MerchantsRepository {
   /** How many stores and clients still refer to the merchant (the foreign keys restrict its deletion). */
   async dependents(id: string): Promise<{ stores: number; clients: number }> {
     const [stores, clients] = await Promise.all([
-      this.db.selectFrom('stores').select((eb) => eb.fn.countAll().as('n')).where('merchant_id', '=', id).executeTakeFirstOrThrow(),
-      this.db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('merchant_id', '=', id).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('stores')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('merchant_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('clients')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('merchant_id', '=', id)
+        .executeTakeFirstOrThrow(),
     ]);
     return { stores: Number(stores.n), clients: Number(clients.n) };
   }

@@ -81,7 +81,10 @@ export class PaymentMethodsRepository {
   // (Any selection: whole rows, or only the ids of a page.)
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', any>>(query: Q): Q {
-    return query.orderBy('sort_order').orderBy(sql`name collate "C"`).orderBy('id') as Q;
+    return query
+      .orderBy('sort_order')
+      .orderBy(sql`name collate "C"`)
+      .orderBy('id') as Q;
   }
 
   private async withChildren(rows: MethodRow[]): Promise<PaymentMethod[]> {

@@ -38,14 +38,7 @@ export class SessionsRepository {
     const result = await this.db
       .deleteFrom('sessions')
       .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('sessions')
-          .select('id')
-          .where('expires_at', '<', cutoff)
-          .orderBy('expires_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
+        eb.selectFrom('sessions').select('id').where('expires_at', '<', cutoff).orderBy('expires_at').limit(limit).forUpdate().skipLocked(),
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
@@ -53,12 +46,14 @@ export class SessionsRepository {
 
   async findById(id: string): Promise<SessionRecord | undefined> {
     const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && {
-      id: row.id,
-      storeId: row.store_id,
-      campaign: row.campaign ?? undefined,
-      createdAt: new Date(row.created_at),
-      expiresAt: new Date(row.expires_at),
-    };
+    return (
+      row && {
+        id: row.id,
+        storeId: row.store_id,
+        campaign: row.campaign ?? undefined,
+        createdAt: new Date(row.created_at),
+        expiresAt: new Date(row.expires_at),
+      }
+    );
   }
 }

@@ -68,23 +68,20 @@ export class SigningKeysRepository {
       .orderBy('kid')
       .limit(1)
       .executeTakeFirst();
-    return row && {
-      kid: row.kid,
-      algorithm: row.algorithm,
-      publicJwk: row.public_jwk,
-      privateJwk: row.private_jwk,
-      createdAt: new Date(row.created_at),
-      retiredAt: undefined,
-    };
+    return (
+      row && {
+        kid: row.kid,
+        algorithm: row.algorithm,
+        publicJwk: row.public_jwk,
+        privateJwk: row.private_jwk,
+        createdAt: new Date(row.created_at),
+        retiredAt: undefined,
+      }
+    );
   }
 
   /** Retires every key still active except `keepKid`. */
   async retireAllExcept(keepKid: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('signing_keys')
-      .set({ retired_at: at })
-      .where('retired_at', 'is', null)
-      .where('kid', '<>', keepKid)
-      .execute();
+    await this.db.updateTable('signing_keys').set({ retired_at: at }).where('retired_at', 'is', null).where('kid', '<>', keepKid).execute();
   }
 }

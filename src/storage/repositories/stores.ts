@@ -41,7 +41,11 @@ export class StoresRepository {
   }
 
   /** One page of stores (admin API), optionally of one merchant, ordered by id. */
-  async list(options: { merchantId?: string | undefined; limit: number; offset: number }): Promise<{ stores: Store[]; totalElements: number }> {
+  async list(options: {
+    merchantId?: string | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ stores: Store[]; totalElements: number }> {
     let filtered = this.db.selectFrom('stores');
     if (options.merchantId !== undefined) filtered = filtered.where('merchant_id', '=', options.merchantId);
     const [rows, count] = await Promise.all([

@@ -1,7 +1,18 @@
 // The probes of the merchant API: for every documented status of every operation, a request that elicits it.
 import { vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { bearer, eligibility, fault, type Fixture, listing, OTHER_STORE, type Probe, STORE, unreachable, untilRateLimited } from '../harness.ts';
+import {
+  bearer,
+  eligibility,
+  fault,
+  type Fixture,
+  listing,
+  OTHER_STORE,
+  type Probe,
+  STORE,
+  unreachable,
+  untilRateLimited,
+} from '../harness.ts';
 
 /** The demo store's 24-month part payment (price signage on, SECCI and general terms links). */
 const PART_PAYMENT = '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a';
@@ -26,7 +37,11 @@ export const PROBES: Record<string, Probe[]> = {
     { status: 400, what: 'size=0', request: (f) => listing(f, 'size=0') },
     { status: 401, what: 'a malformed token', request: () => ({ ...listing({ token: 'not-a-jwt' } as Fixture) }) },
     { status: 403, what: "another merchant's store", request: (f) => listing(f, '', OTHER_STORE) },
-    { status: 429, what: 'too many requests of one client', request: untilRateLimited((f) => listing({ ...f, token: f.otherToken }, '', OTHER_STORE)) },
+    {
+      status: 429,
+      what: 'too many requests of one client',
+      request: untilRateLimited((f) => listing({ ...f, token: f.otherToken }, '', OTHER_STORE)),
+    },
     {
       status: 500,
       what: 'an unexpected fault',
@@ -92,7 +107,11 @@ export const PROBES: Record<string, Probe[]> = {
     { status: 401, what: 'no token', request: (f) => ({ ...plans(f), headers: {} }) },
     { status: 403, what: "another merchant's store", request: (f) => plans(f, OTHER_METHOD, OTHER_STORE) },
     { status: 404, what: "a method of another merchant's store", request: (f) => plans(f, OTHER_METHOD) },
-    { status: 429, what: 'too many requests of one client', request: untilRateLimited((f) => plans({ ...f, token: f.otherToken }, OTHER_METHOD, OTHER_STORE)) },
+    {
+      status: 429,
+      what: 'too many requests of one client',
+      request: untilRateLimited((f) => plans({ ...f, token: f.otherToken }, OTHER_METHOD, OTHER_STORE)),
+    },
     {
       status: 500,
       what: 'an unexpected fault',

@@ -8,7 +8,12 @@ export const PROBES: Record<string, Probe[]> = {
     {
       status: 200,
       what: 'the same as a JSON object, as published clients send it',
-      request: () => ({ method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(CREDENTIALS) }),
+      request: () => ({
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(CREDENTIALS),
+      }),
     },
     { status: 400, what: 'grant_type=password', request: () => tokenRequest({ ...CREDENTIALS, grant_type: 'password' }) },
     { status: 401, what: 'a wrong client secret', request: () => tokenRequest({ ...CREDENTIALS, client_secret: 'wrong' }) },

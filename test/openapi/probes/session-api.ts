@@ -1,6 +1,17 @@
 // The probes of the session API: for every documented status of every operation, a request that elicits it.
 import { vi } from 'vitest';
-import { bearer, createSession, fault, groups, OTHER_STORE, type Probe, STORE, TOO_LARGE, unreachable, untilRateLimited } from '../harness.ts';
+import {
+  bearer,
+  createSession,
+  fault,
+  groups,
+  OTHER_STORE,
+  type Probe,
+  STORE,
+  TOO_LARGE,
+  unreachable,
+  untilRateLimited,
+} from '../harness.ts';
 
 export const PROBES: Record<string, Probe[]> = {
   'POST /v1/stores/{storeId}/sessions': [
