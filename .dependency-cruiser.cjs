@@ -1,91 +1,83 @@
 // The house's import rules (README, "Architecture"), checked by `npm test` (test/house/layering.test.ts)
 // and `npm run lint`. Imports flow one way: entry points → http → services/auth → domain/storage → lib.
+
+/** A rule forbidding imports from the modules matching `from` to those matching `to` (dependency-cruiser's shapes). */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
+/** A folder that may import only from itself and the folders listed. */
+const onlyFrom = (name, comment, folder, allowed) =>
+  forbid(name, comment, { path: `^src/${folder}/` }, { path: '^src/', pathNot: `^src/(${[folder, ...allowed].join('|')})/` });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-cycles',
-      severity: 'error',
-      comment: 'A cycle makes two modules one: neither can be read, tested or moved alone.',
-      from: { path: '^src/' },
-      to: { circular: true },
-    },
-    {
-      name: 'lib-is-generic',
-      severity: 'error',
-      comment: 'src/lib holds generic pieces (caches, batching, ids, hashing): they know nothing of this service.',
-      from: { path: '^src/lib/' },
-      to: { path: '^src/', pathNot: '^src/lib/' },
-    },
-    {
-      name: 'domain-is-pure',
-      severity: 'error',
-      comment: 'The domain imports nothing of ours but itself, and no package with I/O or a framework.',
-      from: { path: '^src/domain/' },
-      to: { pathNot: '^src/domain/', dependencyTypesNot: ['core'] },
-    },
-    {
-      name: 'domain-does-no-io',
-      severity: 'error',
-      comment: 'Domain rules are computed, never fetched: no Node I/O modules.',
-      from: { path: '^src/domain/' },
-      to: { dependencyTypes: ['core'], path: '^(node:)?(fs|net|http|https|http2|child_process|dgram|dns|tls|worker_threads|cluster)(/|$)' },
-    },
-    {
-      name: 'storage-imports-only-domain',
-      severity: 'error',
-      comment: 'Repositories hold queries; what they return is domain types. Generic helpers come from lib.',
-      from: { path: '^src/storage/' },
-      to: { path: '^src/', pathNot: '^src/(storage|domain|lib)/' },
-    },
-    {
-      name: 'catalog-input-below-services',
-      severity: 'error',
-      comment: 'The shapes and validation of catalog writes are used by services and routes, never the reverse.',
-      from: { path: '^src/catalog-input/' },
-      to: { path: '^src/', pathNot: '^src/(catalog-input|domain|lib)/' },
-    },
-    {
-      name: 'services-and-auth-never-import-http',
-      severity: 'error',
-      comment: 'The logic does not know it is served over HTTP: routes call services, never the reverse.',
-      from: { path: '^src/(services|auth|storage|domain|lib|catalog-input|observability)/' },
-      to: { path: '^src/(http/|app\\.ts|context\\.ts|main\\.ts|cli\\.ts|openapi-generator\\.ts)' },
-    },
-    {
-      name: 'auth-and-services-are-siblings',
-      severity: 'error',
-      comment: 'Authentication and the catalog services meet only in context.ts and the routes.',
-      from: { path: '^src/auth/' },
-      to: { path: '^src/services/' },
-    },
-    {
-      name: 'services-do-not-reach-into-auth',
-      severity: 'error',
-      comment: 'See auth-and-services-are-siblings.',
-      from: { path: '^src/services/' },
-      to: { path: '^src/auth/' },
-    },
-    {
-      name: 'http-is-not-an-entry-point',
-      severity: 'error',
-      comment: 'Routes are built by app.ts; they never import the process entry points.',
-      from: { path: '^src/http/' },
-      to: { path: '^src/(app|main|cli|openapi-generator)\\.ts$' },
-    },
-    {
-      name: 'src-never-imports-tests',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { path: '^(test|bench)/' },
-    },
-    {
-      name: 'tests-import-shared-helpers-only',
-      severity: 'error',
-      comment: 'Shared fixtures live in test/helpers/; a test folder never imports from another one.',
-      from: { path: '^test/([^/]+)/' },
-      to: { path: '^test/', pathNot: ['^test/$1/', '^test/helpers/'] },
-    },
+    forbid(
+      'no-cycles',
+      'A cycle makes two modules one: neither can be read, tested or moved alone.',
+      { path: '^src/' },
+      { circular: true },
+    ),
+    onlyFrom(
+      'lib-is-generic',
+      'src/lib holds generic pieces (caches, batching, ids, hashing): they know nothing of this service.',
+      'lib',
+      [],
+    ),
+    forbid(
+      'domain-is-pure',
+      'The domain imports nothing of ours but itself, and no package with I/O or a framework.',
+      { path: '^src/domain/' },
+      { pathNot: '^src/domain/', dependencyTypesNot: ['core'] },
+    ),
+    forbid(
+      'domain-does-no-io',
+      'Domain rules are computed, never fetched: no Node I/O modules.',
+      { path: '^src/domain/' },
+      { dependencyTypes: ['core'], path: '^(node:)?(fs|net|http|https|http2|child_process|dgram|dns|tls|worker_threads|cluster)(/|$)' },
+    ),
+    onlyFrom(
+      'storage-imports-only-domain',
+      'Repositories hold queries; what they return is domain types. Generic helpers come from lib.',
+      'storage',
+      ['domain', 'lib'],
+    ),
+    onlyFrom(
+      'catalog-input-below-services',
+      'The shapes and validation of catalog writes are used by services and routes, never the reverse.',
+      'catalog-input',
+      ['domain', 'lib'],
+    ),
+    forbid(
+      'services-and-auth-never-import-http',
+      'The logic does not know it is served over HTTP: routes call services, never the reverse.',
+      { path: '^src/(services|auth|storage|domain|lib|catalog-input|observability)/' },
+      { path: '^src/(http/|app\\.ts|context\\.ts|main\\.ts|cli\\.ts|openapi-generator\\.ts)' },
+    ),
+    forbid(
+      'auth-and-services-are-siblings',
+      'Authentication and the catalog services meet only in context.ts and the routes.',
+      { path: '^src/auth/' },
+      { path: '^src/services/' },
+    ),
+    forbid('services-do-not-reach-into-auth', 'See auth-and-services-are-siblings.', { path: '^src/services/' }, { path: '^src/auth/' }),
+    forbid(
+      'http-is-not-an-entry-point',
+      'Routes are built by app.ts; they never import the process entry points.',
+      { path: '^src/http/' },
+      { path: '^src/(app|main|cli|openapi-generator)\\.ts$' },
+    ),
+    forbid(
+      'src-never-imports-tests',
+      'Production code never depends on tests or benchmarks.',
+      { path: '^src/' },
+      { path: '^(test|bench)/' },
+    ),
+    forbid(
+      'tests-import-shared-helpers-only',
+      'Shared fixtures live in test/helpers/; a test folder never imports from another one.',
+      { path: '^test/([^/]+)/' },
+      { path: '^test/', pathNot: ['^test/$1/', '^test/helpers/'] },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

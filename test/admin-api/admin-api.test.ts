@@ -12,24 +12,16 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { LISTENER_APPLICATION_NAME } from '../../src/storage/change-channel.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { openPostgres } from '../../src/storage/database.ts';
-import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
+import { createTestDatabase, testDatabaseKind, catalogSnapshot } from '../helpers/database.ts';
 import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 
-/** The demo catalog plus an operator merchant with an admin client (tests only, not demo/catalog.json). */
+/** The demo catalog plus an operator merchant with an admin client. */
 async function catalogWithAdmin(): Promise<Record<string, unknown>> {
-  const catalog = await demoCatalog();
-  return {
-    ...catalog,
-    merchants: [...(catalog.merchants as unknown[]), { id: ADMIN.merchantId, name: 'Operator' }],
-    clients: [
-      ...(catalog.clients as unknown[]),
-      { clientId: ADMIN.id, clientSecret: ADMIN.secret, merchantId: ADMIN.merchantId, scopes: ['admin'] },
-    ],
-  };
+  return withAdminClient(await demoCatalog(), ADMIN);
 }
 
 function method(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -88,16 +80,8 @@ function expectError(response: LightMyRequestResponse, status: number, message?:
   if (message !== undefined) expect(body.message).toMatch(message);
 }
 
-async function snapshot() {
-  const db = service.database.handle.db;
-  return {
-    merchants: await db.selectFrom('merchants').selectAll().orderBy('id').execute(),
-    stores: await db.selectFrom('stores').selectAll().orderBy('id').execute(),
-    clients: await db.selectFrom('clients').selectAll().orderBy('client_id').execute(),
-    methods: await db.selectFrom('payment_methods').selectAll().orderBy('id').execute(),
-    plans: await db.selectFrom('payment_method_plans').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
-    links: await db.selectFrom('payment_method_legal_links').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
-  };
+function snapshot() {
+  return catalogSnapshot(service.database.handle.db);
 }
 
 async function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<string> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog } from '../helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, type TestDatabase, catalogSnapshot } from '../helpers/database.ts';
 
 let database: TestDatabase;
 
@@ -15,16 +15,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function snapshot() {
-  const db = database.handle.db;
-  return {
-    merchants: await db.selectFrom('merchants').selectAll().orderBy('id').execute(),
-    stores: await db.selectFrom('stores').selectAll().orderBy('id').execute(),
-    clients: await db.selectFrom('clients').selectAll().orderBy('client_id').execute(),
-    methods: await db.selectFrom('payment_methods').selectAll().orderBy('id').execute(),
-    plans: await db.selectFrom('payment_method_plans').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
-    links: await db.selectFrom('payment_method_legal_links').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
-  };
+function snapshot() {
+  return catalogSnapshot(database.handle.db);
 }
 
 function refusal(error: unknown): string {

@@ -3,37 +3,29 @@
 // sees the CLI's changes within 2 seconds; on the embedded database the CLI refuses to open a data
 // directory the server holds, and runs while it is stopped.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, projectRoot } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
-import { buildDist, startServer, type ServerProcess } from '../helpers/process.ts';
+import { testDatabaseKind } from '../helpers/database.ts';
+import { buildDist, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 import { STORE } from '../helpers/demo.ts';
 
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
 
+let environment: ProcessEnvironment;
 let workDir: string;
-let database: TestDatabase | undefined;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   buildDist();
-  workDir = await mkdtemp(path.join(tmpdir(), 'pms-cli-'));
-  if (testDatabaseKind === 'postgres') {
-    database = await createTestDatabase('postgres');
-    // The CLI and the server migrate the database themselves; this handle only made it.
-    await database.handle.close();
-    env = { DATABASE_URL: database.url!, DEMO: '0' };
-  } else {
-    env = { DATA_DIR: path.join(workDir, 'data'), DEMO: '0' };
-  }
+  // The CLI and the server migrate the database themselves.
+  environment = await processEnvironment('cli', { DEMO: '0' });
+  ({ workDir, env } = environment);
 });
 
 afterAll(async () => {
-  await database?.drop().catch(() => {});
-  await rm(workDir, { recursive: true, force: true });
+  await environment?.close();
 });
 
 interface CliResult {

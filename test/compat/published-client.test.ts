@@ -1,11 +1,16 @@
 // A merchant integration as the operator's own published clients make it (strict-client.ts),
 // against the real service started with PROVIDER_PREFIX=RESURS: only the base URL differs.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
-import { buildDist, runServerToExit, startServer, type ServerProcess } from '../helpers/process.ts';
+import {
+  buildDist,
+  processEnvironment,
+  runServerToExit,
+  startServer,
+  type ProcessEnvironment,
+  type ServerProcess,
+} from '../helpers/process.ts';
 import { ApiError, RESURS_TYPES, StrictMerchantClient, TokenError } from './strict-client.ts';
 
 const STOCKHOLM = '50000000-0000-4000-8000-000000000001';
@@ -92,34 +97,23 @@ const CATALOG = {
   ],
 };
 
-let workDir: string;
-let database: TestDatabase | undefined;
+let environment: ProcessEnvironment;
 let server: ServerProcess;
 let client: StrictMerchantClient;
 
-async function environment(name: string): Promise<Record<string, string>> {
-  if (testDatabaseKind === 'postgres') {
-    database = await createTestDatabase('postgres');
-    await database.handle.close();
-    return { DATABASE_URL: database.url! };
-  }
-  return { DATA_DIR: path.join(workDir, name) };
-}
-
 beforeAll(async () => {
   buildDist();
-  workDir = await mkdtemp(path.join(tmpdir(), 'pms-compat-'));
-  const catalogFile = path.join(workDir, 'catalog.json');
+  environment = await processEnvironment('compat', { PROVIDER_PREFIX: 'RESURS' });
+  const catalogFile = path.join(environment.workDir, 'catalog.json');
   await writeFile(catalogFile, JSON.stringify(CATALOG));
-  server = await startServer({ ...(await environment('data')), CATALOG_FILE: catalogFile, PROVIDER_PREFIX: 'RESURS' });
+  server = await startServer({ ...environment.env, CATALOG_FILE: catalogFile });
   client = new StrictMerchantClient(server.baseUrl, CLIENT.clientId, CLIENT.clientSecret);
 }, 60_000);
 
 afterAll(async () => {
   server?.child.kill('SIGTERM');
   await server?.exited;
-  await database?.drop().catch(() => {});
-  await rm(workDir, { recursive: true, force: true });
+  await environment?.close();
 });
 
 describe("the operator's strict client, unchanged but for its base URL", () => {
@@ -179,11 +173,16 @@ describe("the operator's strict client, unchanged but for its base URL", () => {
   });
 
   it('refuses, at start-up, a catalog written with another operator prefix, naming the expected identifier', async () => {
-    const wrong = path.join(workDir, 'wrong-prefix.json');
-    const provider = { ...CATALOG, paymentMethods: [{ ...CATALOG.paymentMethods[0], type: 'PROVIDER_INVOICE' }] };
-    await writeFile(wrong, JSON.stringify(provider));
-    const result = await runServerToExit({ ...(await environment('wrong')), CATALOG_FILE: wrong, PROVIDER_PREFIX: 'RESURS' });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain('RESURS_INVOICE');
+    const wrongPrefix = await processEnvironment('compat-wrong', { PROVIDER_PREFIX: 'RESURS' });
+    try {
+      const wrong = path.join(wrongPrefix.workDir, 'wrong-prefix.json');
+      const provider = { ...CATALOG, paymentMethods: [{ ...CATALOG.paymentMethods[0], type: 'PROVIDER_INVOICE' }] };
+      await writeFile(wrong, JSON.stringify(provider));
+      const result = await runServerToExit({ ...wrongPrefix.env, CATALOG_FILE: wrong });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('RESURS_INVOICE');
+    } finally {
+      await wrongPrefix.close();
+    }
   }, 60_000);
 });

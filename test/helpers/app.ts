@@ -19,6 +19,21 @@ export async function demoCatalog(): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(path.join(projectRoot, 'demo/catalog.json'), 'utf8')) as Record<string, unknown>;
 }
 
+/** A catalog plus an operator merchant with an admin client (for tests; never in demo/catalog.json). */
+export function withAdminClient(
+  catalog: Record<string, unknown>,
+  admin: { id: string; secret: string; merchantId: string },
+): Record<string, unknown> {
+  return {
+    ...catalog,
+    merchants: [...((catalog.merchants as unknown[] | undefined) ?? []), { id: admin.merchantId, name: 'Operator' }],
+    clients: [
+      ...((catalog.clients as unknown[] | undefined) ?? []),
+      { clientId: admin.id, clientSecret: admin.secret, merchantId: admin.merchantId, scopes: ['admin'] },
+    ],
+  };
+}
+
 /** A clock tests can move: `clock.advance(ms)`. */
 export function manualClock(start = Date.parse('2026-11-21T12:00:00.000Z')): Clock & { advance(ms: number): void; set(ms: number): void } {
   let now = start;

@@ -50,3 +50,15 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
     },
   };
 }
+
+/** Every catalog row, in a stable order: compared before and after a write that must change nothing. */
+export async function catalogSnapshot(db: DatabaseHandle['db']) {
+  return {
+    merchants: await db.selectFrom('merchants').selectAll().orderBy('id').execute(),
+    stores: await db.selectFrom('stores').selectAll().orderBy('id').execute(),
+    clients: await db.selectFrom('clients').selectAll().orderBy('client_id').execute(),
+    methods: await db.selectFrom('payment_methods').selectAll().orderBy('id').execute(),
+    plans: await db.selectFrom('payment_method_plans').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
+    links: await db.selectFrom('payment_method_legal_links').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
+  };
+}

@@ -1,9 +1,12 @@
 // Runs the real server (node dist/main.js) as a child process for tests that need a process:
 // restarts, kill -9, exit codes, signals.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './app.ts';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from './database.ts';
 
 let built = false;
 
@@ -81,4 +84,43 @@ export async function runServerToExit(env: Record<string, string>): Promise<{ co
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   return { code, output };
+}
+
+export interface ProcessEnvironment {
+  /** A temporary folder of the test's own. */
+  workDir: string;
+  /** DATABASE_URL of a fresh PostgreSQL database, or DATA_DIR in workDir (PGlite), plus `extra`. */
+  env: Record<string, string>;
+  /** Drops the database and removes the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A folder and a database for real processes, on the test run's database kind: a fresh PostgreSQL
+ * database (which the processes migrate themselves: this handle only makes it) or a PGlite data
+ * directory. `onPostgres` is added only on PostgreSQL (where the demo catalog is off by default).
+ */
+export async function processEnvironment(
+  name: string,
+  extra: Record<string, string> = {},
+  onPostgres: Record<string, string> = {},
+): Promise<ProcessEnvironment> {
+  const workDir = await mkdtemp(path.join(tmpdir(), `pms-${name}-`));
+  let database: TestDatabase | undefined;
+  let env: Record<string, string>;
+  if (testDatabaseKind === 'postgres') {
+    database = await createTestDatabase('postgres');
+    await database.handle.close();
+    env = { DATABASE_URL: database.url!, ...onPostgres, ...extra };
+  } else {
+    env = { DATA_DIR: path.join(workDir, 'data'), ...extra };
+  }
+  return {
+    workDir,
+    env,
+    close: async () => {
+      await database?.drop().catch(() => {});
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,36 +1,27 @@
 // The real process: the README's start command path, restarts on existing data, durability of an
 // acknowledged session across kill -9, refusal of an invalid catalog, graceful SIGTERM.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
-import { buildDist, freePort, runServerToExit, startServer } from '../helpers/process.ts';
+import { testDatabaseKind } from '../helpers/database.ts';
+import { buildDist, freePort, processEnvironment, runServerToExit, startServer, type ProcessEnvironment } from '../helpers/process.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
 
 const BASIC = `Basic ${Buffer.from(`${NORDIC.id}:${NORDIC.secret}`).toString('base64')}`;
 
+let environment: ProcessEnvironment;
 let workDir: string;
-let database: TestDatabase | undefined;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   buildDist();
-  workDir = await mkdtemp(path.join(tmpdir(), 'pms-process-'));
-  if (testDatabaseKind === 'postgres') {
-    database = await createTestDatabase('postgres');
-    // The server migrates and loads the catalog itself; this handle only made the database.
-    await database.handle.close();
-    env = { DATABASE_URL: database.url!, DEMO: '1' };
-  } else {
-    env = { DATA_DIR: path.join(workDir, 'data') };
-  }
+  environment = await processEnvironment('process', {}, { DEMO: '1' });
+  ({ workDir, env } = environment);
 });
 
 afterAll(async () => {
-  await database?.drop().catch(() => {});
-  await rm(workDir, { recursive: true, force: true });
+  await environment?.close();
 });
 
 async function token(baseUrl: string): Promise<string> {

@@ -11,9 +11,9 @@ import { CatalogValidationError, loadCatalogValidation, validateCatalog } from '
 import { ConfigError, readConfig } from '../../src/config.ts';
 import { DEFAULT_OPERATOR_TYPES, operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
-import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
-import { buildDist, freePort, runServerToExit, startServer } from '../helpers/process.ts';
+import { demoCatalog, issueToken, projectRoot, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { buildDist, freePort, processEnvironment, runServerToExit, startServer, type ProcessEnvironment } from '../helpers/process.ts';
 
 const RESURS = operatorTypes('RESURS');
 const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
@@ -30,14 +30,7 @@ type Catalog = Record<string, unknown> & { paymentMethods: Array<Record<string, 
 /** The demo catalog written by hand for the RESURS operator (every `PROVIDER_` → `RESURS_`), with an admin client. */
 async function resursCatalog(): Promise<Catalog> {
   const catalog = JSON.parse(JSON.stringify(await demoCatalog()).replaceAll('"PROVIDER_', '"RESURS_')) as Catalog;
-  return {
-    ...catalog,
-    merchants: [...(catalog.merchants as unknown[]), { id: ADMIN.merchantId, name: 'Operator' }],
-    clients: [
-      ...(catalog.clients as unknown[]),
-      { clientId: ADMIN.id, clientSecret: ADMIN.secret, merchantId: ADMIN.merchantId, scopes: ['admin'] },
-    ],
-  };
+  return withAdminClient(catalog, ADMIN) as Catalog;
 }
 
 function typesOf(value: unknown): string[] {
@@ -320,24 +313,17 @@ describe('the catalog file at start-up after a change of PROVIDER_PREFIX', () =>
 });
 
 describe('the server and CLI processes with PROVIDER_PREFIX=RESURS', () => {
-  let database: TestDatabase | undefined;
+  let environment: ProcessEnvironment;
   let workDir: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     buildDist();
-    workDir = await mkdtemp(path.join(tmpdir(), 'pms-prefix-process-'));
-    if (testDatabaseKind === 'postgres') {
-      database = await createTestDatabase('postgres');
-      await database.handle.close();
-      env = { DATABASE_URL: database.url!, PROVIDER_PREFIX: 'RESURS' };
-    } else {
-      env = { DATA_DIR: path.join(workDir, 'data'), PROVIDER_PREFIX: 'RESURS' };
-    }
+    environment = await processEnvironment('prefix-process', { PROVIDER_PREFIX: 'RESURS' });
+    ({ workDir, env } = environment);
   });
   afterAll(async () => {
-    await database?.drop().catch(() => {});
-    await rm(workDir, { recursive: true, force: true });
+    await environment?.close();
   });
 
   it('serves the demo catalog and /openapi.json with RESURS types', async () => {

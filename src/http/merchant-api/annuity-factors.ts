@@ -6,9 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { decimalToNumber } from '../../domain/money.ts';
 import { plansInOrder } from '../../domain/price-signage.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
-import { errorExample } from '../openapi/route-docs.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { AnnuityFactorsResponse, MethodParams } from './schemas.ts';
+import { AnnuityFactorsResponse, METHOD_NOT_FOUND_DOC, MethodParams } from './schemas.ts';
 
 export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -58,14 +57,7 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
               },
             },
             '400': { description: '`store_id` or `payment_method_id` is not a UUID.' },
-            '404': {
-              description: 'The store has no such payment method (an unknown id, or a method of another store).',
-              examples: errorExample(
-                'Unknown method',
-                'Payment method 00000000-0000-4000-8000-000000000000 not found in store 84d19995-8ee7-4639-8e25-13b1691ccac6',
-                'PAYMENT_METHOD_NOT_FOUND',
-              ),
-            },
+            '404': METHOD_NOT_FOUND_DOC,
           },
         },
       },

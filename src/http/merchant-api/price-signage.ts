@@ -8,9 +8,8 @@ import { decimalToNumber, formatDecimal, parseDecimal } from '../../domain/money
 import { priceSignageCosts } from '../../domain/price-signage.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
-import { errorExample } from '../openapi/route-docs.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { MethodParams, PriceSignageQuery, PriceSignageResponse } from './schemas.ts';
+import { METHOD_NOT_FOUND_DOC, MethodParams, PriceSignageQuery, PriceSignageResponse } from './schemas.ts';
 
 export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -63,14 +62,7 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
               },
             },
             '400': { description: '`amount` missing, repeated or not a plain non-negative decimal, or an id that is not a UUID.' },
-            '404': {
-              description: 'The store has no such payment method (an unknown id, or a method of another store).',
-              examples: errorExample(
-                'Unknown method',
-                'Payment method 00000000-0000-4000-8000-000000000000 not found in store 84d19995-8ee7-4639-8e25-13b1691ccac6',
-                'PAYMENT_METHOD_NOT_FOUND',
-              ),
-            },
+            '404': METHOD_NOT_FOUND_DOC,
           },
         },
       },

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
 import { CustomerTypeSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
+import { errorExample } from '../openapi/route-docs.ts';
 import { component } from '../schemas/common.ts';
 
 export const StoreParams = Type.Object({
@@ -136,6 +137,16 @@ export const StoreSchema = component(
 );
 
 export const StorePageResponse = component('StorePage', Type.Object({ content: Type.Array(StoreSchema), page: PageSchema }));
+
+/** The 404 of the routes of one payment method: the store has no such method. */
+export const METHOD_NOT_FOUND_DOC = {
+  description: 'The store has no such payment method (an unknown id, or a method of another store).',
+  examples: errorExample(
+    'Unknown method',
+    'Payment method 00000000-0000-4000-8000-000000000000 not found in store 84d19995-8ee7-4639-8e25-13b1691ccac6',
+    'PAYMENT_METHOD_NOT_FOUND',
+  ),
+};
 
 export const MethodParams = Type.Object({
   store_id: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
