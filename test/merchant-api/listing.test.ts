@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { INVOICE_METHOD } from '../../src/http/merchant-api/examples.ts';
 
 let service: TestService;
 let token: string;
@@ -48,22 +49,9 @@ describe('listing', () => {
       'Swish',
       'Business invoice',
     ]);
-    expect(body.content[1]).toEqual({
-      id: '9f44e032-0b86-4592-ac19-ff8f3b87a4f2',
-      name: 'Invoice',
-      description: 'Pay within 30 days',
-      type: 'PROVIDER_INVOICE',
-      minPurchaseLimit: 0,
-      maxPurchaseLimit: 50000,
-      minApplicationLimit: 0,
-      maxApplicationLimit: 50000,
-      // The demo store is Swedish: a link without a language of its own is in Swedish.
-      legalLinks: [{ url: 'https://pay.example.com/terms/invoice?amount=', type: 'PRICE_INFO', appendAmount: true, language: 'sv' }],
-      enabledForLegalCustomer: false,
-      enabledForNaturalCustomer: true,
-      campaign: { campaign: false, keywords: [] },
-      priceSignagePossible: false,
-    });
+    // Every field, exactly as the API description's example shows it (the demo store is Swedish: a
+    // link without a language of its own is in Swedish).
+    expect(body.content[1]).toEqual(INVOICE_METHOD);
     expect(body.content[0]!.campaign).toEqual({ campaign: true, keywords: ['BLACKWEEK'] });
   });
 
