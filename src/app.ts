@@ -71,6 +71,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ctx.offers.stats()],
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
+    poolSize: ctx.database.poolSize,
+    changeNotificationsListening: () => ctx.changeNotifications.listening(),
   });
   observeRequests(app, metrics);
   await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });

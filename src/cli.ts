@@ -19,8 +19,8 @@ import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
 import { catalogFileOf, readCatalogFile } from './services/catalog-import.ts';
-import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
-import { migrateToLatest } from './storage/migrate.ts';
+import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
+import { openPGlite, type DatabaseHandle } from './storage/database.ts';
 
 /** A failure to report as `error: <message>` with exit status 1. */
 class CliError extends Error {}
@@ -31,7 +31,7 @@ interface CliIo {
 }
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
+  if (config.databaseUrl) return openConfiguredDatabase(config);
   const dataDir = path.resolve(config.dataDir);
   // PGlite takes no lock of its own, and a second process writing the same directory would
   // corrupt it. PGlite keeps postmaster.pid there while a process has the database open.
@@ -56,7 +56,7 @@ async function withContext<T>(io: CliIo, work: (ctx: AppContext) => Promise<T>):
   }
   const database = await openDatabase(config);
   try {
-    await migrateToLatest(database);
+    await migrateConfiguredDatabase(config, database);
     // No listener: the CLI keeps no caches; it only announces its changes to the servers.
     const ctx = await createContext(config, database, systemClock, { listen: false });
     try {

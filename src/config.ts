@@ -10,6 +10,16 @@ export interface Config {
   publicUrl: string;
   /** `postgres://…` selects PostgreSQL; undefined selects the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * What DATABASE_URL reaches: PostgreSQL itself (`none`), or a transaction-mode pooler
+   * (PgBouncer, RDS Proxy, Supavisor, pgcat) that keeps no session state between transactions
+   * (README.md#behind-a-connection-pooler).
+   */
+  databasePooler: 'none' | 'transaction';
+  /** A direct PostgreSQL connection for what needs a real session (migrations, LISTEN); undefined: DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
+  /** Connections of this instance's pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   dataDir: string;
   /** Catalog JSON applied at start-up; undefined applies nothing (unless demo is set). */
   catalogFile: string | undefined;
@@ -119,6 +129,16 @@ export function readConfig(env: Env = process.env): Config {
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://${hostInUrl}:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
   const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL
+    ? url('DATABASE_DIRECT_URL', env.DATABASE_DIRECT_URL, ['postgres:', 'postgresql:'])
+    : undefined;
+  const databasePooler = env.DATABASE_POOLER || 'none';
+  if (databasePooler !== 'none' && databasePooler !== 'transaction') {
+    throw new ConfigError(`DATABASE_POOLER must be none or transaction, got "${databasePooler}"`);
+  }
+  if (!databaseUrl && (databaseDirectUrl || databasePooler !== 'none')) {
+    throw new ConfigError('DATABASE_POOLER and DATABASE_DIRECT_URL need DATABASE_URL (PostgreSQL)');
+  }
 
   const issuer = env.AUTH_ISSUER || undefined;
   const jwksUrl = env.AUTH_JWKS_URL || undefined;
@@ -136,6 +156,9 @@ export function readConfig(env: Env = process.env): Config {
     port,
     publicUrl,
     databaseUrl,
+    databasePooler,
+    databaseDirectUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir: env.DATA_DIR || './data',
     catalogFile,
     // `npm start` with nothing configured serves the demo; DEMO=0 turns that off, DEMO=1 forces it on.

@@ -11,6 +11,7 @@ import { MerchantListingService } from './services/merchant-listing.ts';
 import { OfferCache } from './services/offer-cache.ts';
 import { SessionPurge } from './services/session-purge.ts';
 import { SessionService } from './services/sessions.ts';
+import { changeListenerUrl } from './database-setup.ts';
 import { ChangeListener } from './storage/change-channel.ts';
 import type { DatabaseHandle } from './storage/database.ts';
 
@@ -32,6 +33,12 @@ export interface AppContext {
   catalogChanges: CatalogChanges;
   /** The operator's services (admin API, CLI). */
   admin: AdminServices;
+  /**
+   * Whether this instance hears other instances' changes at once (LISTEN): off by configuration
+   * through a transaction-mode pooler without DATABASE_DIRECT_URL (and on PGlite, which has no
+   * other instances), down while the listening connection reconnects.
+   */
+  changeNotifications: { readonly configured: boolean; listening(): boolean };
   /** Stops what the context started (the change listener); the app calls it on close. */
   close(): Promise<void>;
 }
@@ -63,10 +70,11 @@ export async function createContext(
     retentionHours: config.sessionRetentionHours,
     intervalSeconds: config.sessionPurgeIntervalSeconds,
   });
+  const listenUrl = database.kind === 'postgres' ? changeListenerUrl(config) : undefined;
   const listener =
-    options.listen !== false && database.kind === 'postgres' && config.databaseUrl
+    options.listen !== false && listenUrl
       ? await ChangeListener.start({
-          connectionString: config.databaseUrl,
+          connectionString: listenUrl,
           onChange: (topic) => {
             // undefined: announcements may have been missed while disconnected; clear everything.
             if (topic !== 'signing-keys') catalogChanges.changed();
@@ -92,6 +100,7 @@ export async function createContext(
     merchantListing,
     catalogChanges,
     admin,
+    changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },
     close,
   };
 }

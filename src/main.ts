@@ -16,8 +16,7 @@ import {
   readCatalogFileWithDigest,
   type CatalogFile,
 } from './services/catalog-import.ts';
-import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
-import { migrateToLatest } from './storage/migrate.ts';
+import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
 import { demoCatalogFor, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +24,6 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);
-}
-
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl });
-  return openPGlite(path.resolve(config.dataDir));
 }
 
 async function main(): Promise<void> {
@@ -53,8 +47,8 @@ async function main(): Promise<void> {
       : readCatalogFile(catalogFile).then((value) => catalogFileOf(catalogFile, demoCatalogFor(value, operator), operator));
   reading?.catch(() => {});
 
-  const database = await openDatabase(config);
-  await migrateToLatest(database);
+  const database = await openConfiguredDatabase(config);
+  await migrateConfiguredDatabase(config, database);
 
   let catalog: unknown;
   if (catalogFile) {
@@ -89,6 +83,13 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  if (config.databasePooler === 'transaction' && !ctx.changeNotifications.configured) {
+    app.log.warn(
+      'change notifications are off: DATABASE_URL is a transaction-mode pooler, which cannot LISTEN, and ' +
+        "DATABASE_DIRECT_URL is not set. Other instances' catalog changes reach this one within the caches' " +
+        'lifetime (2 s), key rotations within a minute (README.md#behind-a-connection-pooler)',
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   // Deletes long-expired sessions every SESSION_PURGE_INTERVAL_SECONDS; stopped by app.close() (ctx.close).
   ctx.sessionPurge.start(app.log);
@@ -102,6 +103,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`error: start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  // PgBouncer's answer to the statement_timeout we send directly to PostgreSQL.
+  const hint = /unsupported startup parameter/.test(message)
+    ? ' (DATABASE_URL reaches a connection pooler: set DATABASE_POOLER=transaction, README.md#behind-a-connection-pooler)'
+    : '';
+  process.stderr.write(`error: start-up failed: ${message}${hint}\n`);
   process.exit(1);
 });

@@ -32,6 +32,10 @@ export interface MetricsSources {
   /** The session purge job's counters (services/session-purge.ts). */
   purge?: () => PurgeStats;
   pool?: PoolStats | undefined;
+  /** The pool's configured size (DATABASE_POOL_SIZE); undefined on PGlite. */
+  poolSize?: number | undefined;
+  /** Whether a LISTEN connection hears other instances' changes now. */
+  changeNotificationsListening?: () => boolean;
 }
 
 export class Metrics {
@@ -142,6 +146,30 @@ export class Metrics {
           this.set({ state: 'total' }, pool.totalCount);
           this.set({ state: 'idle' }, pool.idleCount);
           this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+    const poolSize = sources.poolSize;
+    if (poolSize !== undefined) {
+      new Gauge({
+        name: 'pms_db_pool_max',
+        help: "Connections this instance's PostgreSQL pool may open (DATABASE_POOL_SIZE): its share of the connection budget.",
+        registers,
+        collect() {
+          this.set(poolSize);
+        },
+      });
+    }
+    const listening = sources.changeNotificationsListening;
+    if (listening) {
+      new Gauge({
+        name: 'pms_change_notifications_listening',
+        help:
+          "1 while this instance LISTENs for other instances' catalog and key changes; 0 when notifications are off " +
+          '(a transaction-mode pooler without DATABASE_DIRECT_URL, or PGlite) or the connection is re-established: caches then rely on their lifetimes.',
+        registers,
+        collect() {
+          this.set(listening() ? 1 : 0);
         },
       });
     }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { ConnectionBreaker, guardPool } from './fail-fast.ts';
+import { TransactionLockedMigrationsAdapter } from './migration-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -16,6 +17,10 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** PostgreSQL's connection pool, read by the metrics (pms_db_pool_connections); undefined on PGlite. */
   pool?: pg.Pool;
+  /** The pool's size (pms_db_pool_max); undefined on PGlite. */
+  poolSize?: number;
+  /** What the connections reach (PostgresOptions.pooler); undefined on PGlite. */
+  pooler?: 'none' | 'transaction';
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -24,25 +29,44 @@ export interface DatabaseHandle {
 export interface PostgresOptions {
   connectionString: string;
   poolSize?: number;
+  /**
+   * `transaction`: the connection string reaches a transaction-mode pooler (PgBouncer, RDS Proxy,
+   * Supavisor, pgcat). Such a pooler hands each transaction to any of its server connections, so
+   * nothing may rely on session state: no startup parameters (PgBouncer refuses them:
+   * "unsupported startup parameter: statement_timeout"), no session-level advisory locks, no
+   * LISTEN. The statement time-out is then client-side only (and server-side where the role sets
+   * one: README.md#behind-a-connection-pooler).
+   */
+  pooler?: 'none' | 'transaction';
   /** Give up connecting after this long: a request answers 503 rather than hanging. */
   connectTimeoutMs?: number;
-  /** Server-side statement_timeout and client-side query timeout. */
+  /** Server-side statement_timeout and client-side query timeout; 0: none (migrations over a direct connection). */
   statementTimeoutMs?: number;
+}
+
+/** PostgreSQL's dialect with migration locking left to migrate.ts (migration-lock.ts). */
+class PostgresDialectForPoolers extends PostgresDialect {
+  override createAdapter(): TransactionLockedMigrationsAdapter {
+    return new TransactionLockedMigrationsAdapter();
+  }
 }
 
 // PostgreSQL returns NUMERIC and INT8 as strings already; keep it that way (no float parsing).
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   // Loaded here, not imported: on PGlite it would cost about 0.1 s of start-up for nothing.
   const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+  const statementTimeoutMs = options.statementTimeoutMs ?? 3000;
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     // 1.5 s to connect (or to wait for a pooled connection) plus 3.5 s for an answer: no request
     // waits longer than 5 s for the database (docs/errors.md#database-unavailable), with fail-fast.ts bounding the rest.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 1500,
-    statement_timeout: options.statementTimeoutMs ?? 3000,
-    query_timeout: (options.statementTimeoutMs ?? 3000) + 500,
+    // A startup parameter: per server session, so only where the session is ours.
+    ...(options.pooler === 'transaction' ? {} : { statement_timeout: statementTimeoutMs }),
+    ...(statementTimeoutMs === 0 ? {} : { query_timeout: statementTimeoutMs + 500 }),
     idleTimeoutMillis: 30_000,
+    // Poolers keep application_name themselves (PgBouncer tracks it per client), unlike other parameters.
     application_name: 'payment-method-sessions',
   });
   // An idle client losing its connection (database restart) must not crash the process; the
@@ -53,11 +77,13 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', () => {}));
   // After a connection failure, queries fail at once for a second instead of each waiting out
   // its time-out (fail-fast.ts).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool, new ConnectionBreaker()) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialectForPoolers({ pool: guardPool(pool, new ConnectionBreaker()) }) });
   return {
     kind: 'postgres',
     db,
     pool,
+    poolSize: pool.options.max,
+    pooler: options.pooler ?? 'none',
     ping: async () => {
       await sql`select 1`.execute(db);
     },

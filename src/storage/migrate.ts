@@ -1,14 +1,24 @@
-// One set of migrations for PGlite and PostgreSQL. On PostgreSQL, instances starting together
-// against an empty database take a session advisory lock first, so exactly one migrates and the
-// others find the work done.
-import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+// One set of migrations for PGlite and PostgreSQL, applied in one transaction under a
+// transaction-level advisory lock (migration-lock.ts), so exactly one of the instances starting
+// together migrates, directly or through a transaction-mode pooler.
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import * as initial from './migrations/0001_initial.ts';
 import * as catalogApplications from './migrations/0002_catalog_applications.ts';
 import * as listingIndexOnly from './migrations/0003_listing_index_only.ts';
 import * as storeIdentityLinksPlans from './migrations/0004_store_identity_links_plans.ts';
 import type { DatabaseHandle } from './database.ts';
+import { lockMigrations } from './migration-lock.ts';
 
-const migrations: Record<string, Migration> = {
+/** This release's migrations, by name (applied in name order). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_catalog_applications': catalogApplications,
   '0003_listing_index_only': listingIndexOnly,
@@ -16,12 +26,11 @@ const migrations: Record<string, Migration> = {
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */
-export const SCHEMA_VERSION = Object.keys(migrations).sort().at(-1)!;
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).sort().at(-1)!;
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Arbitrary constant naming "schema migration" among this database's advisory locks. */
-const MIGRATION_LOCK_ID = 7_310_420_001;
+function providerOf(migrations: Readonly<Record<string, Migration>>): MigrationProvider {
+  return { getMigrations: async () => ({ ...migrations }) };
+}
 
 /**
  * True when exactly this code's migrations are recorded as applied, so that the Migrator would do
@@ -29,7 +38,7 @@ const MIGRATION_LOCK_ID = 7_310_420_001;
  * transaction) take about 0.3 s of every start-up on PGlite. Anything else (a fresh database, a
  * pending migration, one this code does not know) goes to the Migrator as before.
  */
-async function upToDate(db: Kysely<any>): Promise<boolean> {
+async function upToDate(db: Kysely<any>, migrations: Readonly<Record<string, Migration>>): Promise<boolean> {
   const { rows: tables } = await sql<{ present: boolean }>`
     select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as present`.execute(db);
   if (tables[0]?.present !== true) return false;
@@ -39,33 +48,54 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
   return applied.size === known.length && known.every((name) => applied.has(name));
 }
 
-/** Migrates up or down to the named migration (tests of a migration on older data; rollbacks). */
-export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
-  const { error } = await new Migrator({ db: handle.db, provider }).migrateTo(name);
-  if (error) throw new Error(`database migration to ${name} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
-}
-
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  if (await upToDate(handle.db)) return;
-  const run = async () => {
-    const migrator = new Migrator({ db: handle.db, provider });
-    const { error, results } = await migrator.migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) {
-      throw new Error(
-        `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
-      );
-    }
-  };
-  // PGlite is one connection owned by this process; there is nobody to race.
-  if (handle.kind === 'pglite') return run();
-
-  await handle.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+/**
+ * Runs the Migrator inside one transaction that first takes the migration lock (migration-lock.ts):
+ * instances starting together on an empty database migrate once, the others wait and find the work
+ * done, and a failed migration leaves nothing behind, neither schema nor lock. It needs no session
+ * of its own, so it works through a transaction-mode pooler (README.md#behind-a-connection-pooler).
+ */
+async function migrateInOneTransaction(
+  handle: DatabaseHandle,
+  migrations: Readonly<Record<string, Migration>>,
+  migrate: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  return handle.db.connection().execute(async (conn) => {
+    // BEGIN and COMMIT by hand on one connection: Kysely's Migrator needs a Kysely instance, which
+    // a Transaction object is not. A pooler keeps an open transaction on one server connection.
+    await sql`begin`.execute(conn);
     try {
-      await run();
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(conn);
+      // Whatever time-out the role or the connection sets: a migration takes as long as it takes.
+      await sql`set local statement_timeout = 0`.execute(conn);
+      await lockMigrations(conn);
+      // Transactions off: this one transaction holds them all (the adapter takes no lock of its own).
+      const result = await migrate(new Migrator({ db: conn, provider: providerOf(migrations), disableTransactions: true }));
+      if (result.error || result.results?.some((r) => r.status === 'Error')) await sql`rollback`.execute(conn);
+      else await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw error;
     }
   });
+}
+
+function failure(target: string, { error, results }: MigrationResultSet): Error | undefined {
+  const failed = results?.find((r) => r.status === 'Error');
+  if (!error && !failed) return undefined;
+  const cause = error instanceof Error ? error.message : JSON.stringify(error);
+  return new Error(`database migration ${failed?.migrationName ?? target} failed: ${cause}`);
+}
+
+/** Migrates up or down to the named migration (tests of a migration on older data; rollbacks). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const error = failure(name, await migrateInOneTransaction(handle, MIGRATIONS, (migrator) => migrator.migrateTo(name)));
+  if (error) throw error;
+}
+
+/** `migrations`: this release's; tests pass more to play a newer release. */
+export async function migrateToLatest(handle: DatabaseHandle, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<void> {
+  if (await upToDate(handle.db, migrations)) return;
+  const migrate = (migrator: Migrator) => migrator.migrateToLatest();
+  const error = failure('to the latest version', await migrateInOneTransaction(handle, migrations, migrate));
+  if (error) throw error;
 }

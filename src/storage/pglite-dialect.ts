@@ -4,7 +4,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
-  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
@@ -14,6 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { TransactionLockedMigrationsAdapter } from './migration-lock.ts';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
@@ -86,7 +86,7 @@ class PGliteDriver implements Driver {
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
-    return new PostgresAdapter();
+    return new TransactionLockedMigrationsAdapter();
   }
   createDriver(): Driver {
     return new PGliteDriver(this.pglite);

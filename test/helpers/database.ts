@@ -16,6 +16,8 @@ export interface TestDatabase {
   handle: DatabaseHandle;
   /** postgres:// URL of this test's database (PostgreSQL only), for starting real processes. */
   url: string | undefined;
+  /** The database's name (PostgreSQL only). */
+  name: string | undefined;
   drop(): Promise<void>;
 }
 
@@ -29,21 +31,26 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
-export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty, as a first start finds it. */
+export async function createTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openPGlite(undefined);
-    await migrateToLatest(handle);
-    return { handle, url: undefined, drop: () => handle.close() };
+    if (migrate) await migrateToLatest(handle);
+    return { handle, url: undefined, name: undefined, drop: () => handle.close() };
   }
   const name = `pms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdminClient((c) => c.query(`create database ${name}`));
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres({ connectionString: url.toString(), poolSize: 4 });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     handle,
     url: url.toString(),
+    name,
     drop: async () => {
       await handle.close();
       await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));

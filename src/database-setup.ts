@@ -1,0 +1,54 @@
+// The configured database, opened and migrated the same way by the server and the CLI: PostgreSQL
+// (directly or through a transaction-mode pooler, README.md#behind-a-connection-pooler) or PGlite.
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
+import type { Migration } from 'kysely';
+import { MIGRATIONS, migrateToLatest } from './storage/migrate.ts';
+
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return Promise.resolve(
+      openPostgres({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize, pooler: config.databasePooler }),
+    );
+  }
+  return openPGlite(path.resolve(config.dataDir));
+}
+
+/**
+ * Migrates on a short-lived connection of its own (closed at once), over DATABASE_DIRECT_URL when
+ * there is one, else over DATABASE_URL: without the pool's time-outs, since a migration may rewrite
+ * a large table and an instance starting meanwhile waits for it on the migration lock. migrate.ts
+ * needs no session state either way.
+ */
+export async function migrateConfiguredDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  /** This release's; tests pass more to play a newer release. */
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<void> {
+  if (!config.databaseUrl) return migrateToLatest(database, migrations);
+  const direct = config.databaseDirectUrl !== undefined;
+  const connection = openPostgres({
+    connectionString: config.databaseDirectUrl ?? config.databaseUrl,
+    poolSize: 1,
+    statementTimeoutMs: 0,
+    pooler: direct ? 'none' : config.databasePooler,
+  });
+  try {
+    await migrateToLatest(connection, migrations);
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Where to LISTEN for other instances' changes: the direct connection, or DATABASE_URL when it is
+ * PostgreSQL itself. Through a transaction-mode pooler without a direct connection, LISTEN would
+ * hear nothing (the pooler hands the session back after each statement): notifications are off and
+ * every cache falls back to its lifetime (1 s for the catalog).
+ */
+export function changeListenerUrl(config: Config): string | undefined {
+  if (config.databaseDirectUrl) return config.databaseDirectUrl;
+  return config.databasePooler === 'none' ? config.databaseUrl : undefined;
+}
