@@ -19,7 +19,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyCatalogFile, dropDatabase, freshDatabase, generateCatalog, insertSessions } from './lib/data.mjs';
-import { httpLoad, pacedLoad, queryLoad } from './lib/load.mjs';
+import { httpLoad, httpLoadAcross, pacedLoad, queryLoad } from './lib/load.mjs';
+import { PGBOUNCER, startPgBouncer } from './lib/pgbouncer.mjs';
 import { projectRoot, startProcess } from './lib/processes.mjs';
 import { summarize, writeReport } from './lib/report.mjs';
 
@@ -47,6 +48,7 @@ const FULL = {
   listingMethods: 10_000,
   pageSize: 100,
   startups: 5,
+  instances: 20,
 };
 const SMOKE = {
   rounds: 1,
@@ -59,6 +61,7 @@ const SMOKE = {
   listingMethods: 1_000,
   pageSize: 10,
   startups: 1,
+  instances: 3,
 };
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
@@ -82,7 +85,11 @@ const processes = [];
 const databaseNames = {
   small: `pms_bench_${randomBytes(3).toString('hex')}_small`,
   large: `pms_bench_${randomBytes(3).toString('hex')}_large`,
+  pooled: `pms_bench_${randomBytes(3).toString('hex')}_pooled`,
 };
+/** Server connections PgBouncer holds for the pooled database: the fleet's whole budget. */
+const POOLER_SERVER_CONNECTIONS = 10;
+let bouncer;
 
 // Production settings, except the rate limits: the load comes from one address and one client, so
 // they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
@@ -244,6 +251,15 @@ async function main() {
   const small = await insertSessions(smallUrl, { storeIds: [stores.s10.id, stores.s500.id], live, old: 0, campaignOf });
   const large = await insertSessions(largeUrl, { storeIds: [stores.s10.id], live, old: settings.largeTableSessions - live, campaignOf });
   log(`sessions: small table ${small.total}, large table ${large.total}`);
+  let poolerWanted = ['pooler-groups', 'pooler-sessions', 'instances'].some(wanted);
+  if (poolerWanted && !PGBOUNCER) {
+    // CI installs it (.ci/run): there a missing PgBouncer is a failure, elsewhere a skipped scenario.
+    if (process.env.CI === 'true') throw new Error('PgBouncer is not installed (apt-get install pgbouncer)');
+    log('WARNING: PgBouncer is not installed (apt-get install pgbouncer): the pooler scenarios are skipped');
+    poolerWanted = false;
+  }
+  // The pooler scenarios' own copy of the small database: its backends are PgBouncer's alone.
+  const pooledUrl = poolerWanted ? await freshDatabase(adminUrl, databaseNames.pooled, databaseNames.small) : undefined;
 
   const serviceSmall = await startService('service-small', { DATABASE_URL: smallUrl });
   const serviceLarge = await startService('service-large', { DATABASE_URL: largeUrl });
@@ -338,6 +354,8 @@ async function main() {
       b: ['500 methods', http(serviceSmall, requests.s500)],
     },
   ].filter((pair) => wanted(pair.id));
+  if (poolerWanted)
+    pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
     { id: 'tokens', title: 'Token issuance (client credentials)', a: ['service', http(serviceLarge, [tokenRequest(client)])] },
   ].filter((single) => wanted(single.id));
@@ -383,7 +401,7 @@ async function main() {
         const memory = target.server?.memory();
         runs[entry.id][side].push({ ...result, peakRssMb: memory?.peakRssMb ?? null });
         log(
-          `round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}`,
+          `round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}${result.serverConnections === undefined ? '' : `  server connections ${result.serverConnections}`}`,
         );
       }
     }
@@ -391,6 +409,7 @@ async function main() {
 
   await directPool.end();
   for (const server of processes.splice(0)) await server.stop();
+  await bouncer?.stop();
 
   const results = {
     kind: args.smoke ? 'smoke' : 'full',
@@ -421,6 +440,77 @@ async function main() {
   for (const line of summarize(results)) log(line);
 }
 
+/**
+ * Through PgBouncer in transaction mode (POOLER_SERVER_CONNECTIONS server connections) against
+ * the same service directly: one instance each for the storefront and session creation, then a
+ * fleet of `settings.instances` instances sharing those server connections against one instance
+ * directly, under the storefront's mix with one session creation in five.
+ */
+async function poolerPairs({ pooledUrl, directService, requests, client, stores, http }) {
+  log(`pooler: PgBouncer with ${POOLER_SERVER_CONNECTIONS} server connections, ${settings.instances} instances …`);
+  bouncer = await startPgBouncer({ postgresUrl: adminUrl, poolSize: POOLER_SERVER_CONNECTIONS });
+  // One issuer for every pooled instance: a token of one is good on all (as behind a balancer).
+  const pooledEnv = { DATABASE_URL: bouncer.url(databaseNames.pooled), DATABASE_POOLER: 'transaction', PUBLIC_URL: 'http://pms.bench' };
+  const pooled = await startService('service-pooled', pooledEnv);
+  // Four connections each: 20 instances stay within PgBouncer's default of 100 client connections.
+  const fleet = await Promise.all(
+    Array.from({ length: settings.instances }, (_, i) => startService(`fleet-${i}`, { ...pooledEnv, DATABASE_POOL_SIZE: '4' })),
+  );
+  const creation = (token) => ({
+    method: 'POST',
+    path: `/v1/stores/${stores.s10.id}/sessions`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const pooledToken = await accessToken(pooled.baseUrl, client);
+  const directToken = await accessToken(directService.baseUrl, client);
+  const mix = (token) => requests.flatMap((request, i) => (i % 4 === 3 ? [request, creation(token)] : [request]));
+  const { connections, seconds, warmupSeconds } = settings;
+  const fleetRun = async () => {
+    const result = await httpLoadAcross({
+      targets: fleet.map((server) => ({ baseUrl: server.baseUrl, requests: mix(pooledToken) })),
+      connections,
+      seconds,
+      warmupSeconds,
+    });
+    return { ...result, serverConnections: await backends(pooledUrl) };
+  };
+  return [
+    {
+      id: 'pooler-groups',
+      title: 'Group retrieval through PgBouncer (transaction mode) vs directly',
+      a: ['through PgBouncer', http(pooled, requests)],
+      b: ['directly', http(directService, requests)],
+    },
+    {
+      id: 'pooler-sessions',
+      title: 'Session creation through PgBouncer (transaction mode) vs directly',
+      a: ['through PgBouncer', http(pooled, [creation(pooledToken)])],
+      b: ['directly', http(directService, [creation(directToken)])],
+    },
+    {
+      id: 'instances',
+      title: `${settings.instances} instances sharing ${POOLER_SERVER_CONNECTIONS} server connections vs one instance directly`,
+      a: [`${settings.instances} instances, PgBouncer`, { run: fleetRun }],
+      b: ['1 instance, directly', http(directService, mix(directToken))],
+    },
+  ];
+}
+
+/** Server processes PostgreSQL runs for a database (this query's excepted). */
+async function backends(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
 async function serverVersion(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -449,6 +539,7 @@ try {
   process.exitCode = 1;
 } finally {
   for (const server of processes) await server.stop().catch(() => {});
+  await bouncer?.stop().catch(() => {});
   for (const name of Object.values(databaseNames)) await dropDatabase(adminUrl, name).catch(() => {});
   rmSync(scratch, { recursive: true, force: true });
 }

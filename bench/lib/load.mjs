@@ -32,7 +32,36 @@ export async function httpLoad({ baseUrl, requests, connections, seconds, warmup
   return runAutocannon({ baseUrl, requests, connections, seconds });
 }
 
-async function runAutocannon({ baseUrl, requests, connections, seconds }) {
+async function runAutocannon(options) {
+  const { latenciesMs, ok, non2xx, result } = await runAutocannonRaw(options);
+  const statuses = {};
+  for (const key of ['1xx', '2xx', '3xx', '4xx', '5xx']) if (result[key]) statuses[key] = result[key];
+  return {
+    ...summarize({ latenciesMs, ok, errors: result.errors + result.timeouts + non2xx, seconds: result.duration }),
+    statuses,
+    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/**
+ * The same load spread over several servers at once (`targets`: { baseUrl, requests }), `connections`
+ * in all, divided evenly: one figure for a fleet of instances, latencies merged exactly.
+ */
+export async function httpLoadAcross({ targets, connections, seconds, warmupSeconds = 0 }) {
+  const perTarget = Math.max(1, Math.floor(connections / targets.length));
+  const runAll = (duration) =>
+    Promise.all(
+      targets.map((t) => runAutocannonRaw({ baseUrl: t.baseUrl, requests: t.requests, connections: perTarget, seconds: duration })),
+    );
+  if (warmupSeconds > 0) await runAll(warmupSeconds);
+  const runs = await runAll(seconds);
+  const latenciesMs = runs.flatMap((r) => r.latenciesMs);
+  const ok = runs.reduce((sum, r) => sum + r.ok, 0);
+  const errors = runs.reduce((sum, r) => sum + r.result.errors + r.result.timeouts + r.non2xx, 0);
+  return { ...summarize({ latenciesMs, ok, errors, seconds: Math.max(...runs.map((r) => r.result.duration)) }), servers: targets.length };
+}
+
+async function runAutocannonRaw({ baseUrl, requests, connections, seconds }) {
   const latenciesMs = [];
   let ok = 0;
   let non2xx = 0;
@@ -44,13 +73,7 @@ async function runAutocannon({ baseUrl, requests, connections, seconds }) {
     } else non2xx += 1;
   });
   const result = await instance;
-  const statuses = {};
-  for (const key of ['1xx', '2xx', '3xx', '4xx', '5xx']) if (result[key]) statuses[key] = result[key];
-  return {
-    ...summarize({ latenciesMs, ok, errors: result.errors + result.timeouts + non2xx, seconds: result.duration }),
-    statuses,
-    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-  };
+  return { latenciesMs, ok, non2xx, result };
 }
 
 /**

@@ -17,6 +17,10 @@ function side(rounds) {
     p99Ms: median(rounds.map((r) => r.p99Ms)),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     peakRssMb: Math.max(0, ...rounds.map((r) => r.peakRssMb ?? 0)) || null,
+    // Pooler fleet: the most server connections PostgreSQL ran for it in any round.
+    ...(rounds.some((r) => r.serverConnections !== undefined)
+      ? { serverConnections: Math.max(...rounds.map((r) => r.serverConnections ?? 0)) }
+      : {}),
     bytesPerResponse: rounds[0]?.bytesPerResponse,
   };
 }
@@ -94,6 +98,22 @@ export function targets(results) {
       measured: ratio(m, 'store-size'),
       show: (v) => `${v.toFixed(2)} ×`,
       met: (v) => v <= 2,
+    },
+    m['pooler-groups'] && {
+      target: 'Group retrieval through PgBouncer (transaction mode) / directly (informative)',
+      measured: ratio(m, 'pooler-groups'),
+      show: (v) => `${v.toFixed(2)} ×`,
+    },
+    m['pooler-sessions'] && {
+      target: 'Session creation through PgBouncer (transaction mode) / directly (informative)',
+      measured: ratio(m, 'pooler-sessions'),
+      show: (v) => `${v.toFixed(2)} ×`,
+    },
+    m.instances && {
+      target: `${results.settings.instances} instances through PgBouncer’s 10 server connections (${m.instances.a.serverConnections ?? '?'} used): zero errors, storefront and session creation, every round`,
+      measured: results.scenarios.find((s) => s.id === 'instances').a.rounds.reduce((sum, r) => sum + r.errors, 0),
+      show: String,
+      met: (v) => v === 0,
     },
     serviceRss.length > 0 && {
       target: 'Service peak RSS ≤ 250 MB under load (PostgreSQL)',
