@@ -73,6 +73,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     pool: ctx.database.pool,
     poolSize: ctx.database.poolSize,
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
+    authentication: () => ctx.auth.authenticationStats(),
   });
   observeRequests(app, metrics);
   await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });

@@ -31,6 +31,8 @@ export interface Config {
   /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
   sessionPurgeIntervalSeconds: number;
   tokenTtlSeconds: number;
+  /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
+  keyDerivationsPerSecond: number;
   externalAuth: ExternalAuthConfig | undefined;
   logLevel: string;
   /** `redis://…`: rate-limit counters shared by every instance; undefined keeps them in memory. */
@@ -52,7 +54,7 @@ export interface Config {
 export interface RateLimitConfig {
   /** Per client, session creation and /v2 together. */
   merchantPerMinute: number;
-  /** Per client id (or per IP without one), POST /oauth2/token. */
+  /** Failed client authentications per (client id, address) on POST /oauth2/token (auth/failed-attempts.ts). */
   tokenPerMinute: number;
   /** Per IP address (IPv6: per /64), group retrieval. */
   storefrontPerMinute: number;
@@ -167,6 +169,7 @@ export function readConfig(env: Env = process.env): Config {
     sessionRetentionHours: integer(env, 'SESSION_RETENTION_HOURS', 24, 24, 24 * 366),
     sessionPurgeIntervalSeconds: integer(env, 'SESSION_PURGE_INTERVAL_SECONDS', 60, 0, 86400),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
+    keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 4, 1, 1000),
     externalAuth,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : undefined,

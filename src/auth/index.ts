@@ -6,7 +6,9 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
-import { ClientCredentialsGrant, type TokenRequest } from './oauth.ts';
+import { FailedAttempts } from './failed-attempts.ts';
+import { KeyDerivationGate, type KeyDerivationStats } from './key-derivations.ts';
+import { ClientCredentialsGrant, type AuthenticationOutcome, type TokenRequest } from './oauth.ts';
 import { ClientSecretVerifier } from './secrets.ts';
 import { SigningKeys, type PublicJwk } from './signing-keys.ts';
 import { TokenIssuer, type IssuedToken } from './token-issuer.ts';
@@ -18,12 +20,14 @@ export type { Principal } from './principal.ts';
 export type { IssuedToken } from './token-issuer.ts';
 export type { PublicJwk } from './signing-keys.ts';
 export {
+  AUTHENTICATION_OUTCOMES,
   OAuthError,
   SUPPORTED_SCOPES,
   authorizationServerMetadata,
   parseForm,
   parseJsonParameters,
   readTokenRequest,
+  type AuthenticationOutcome,
   type FormParameters,
   type OAuthErrorCode,
   type TokenRequest,
@@ -32,8 +36,13 @@ export {
 export interface AuthServices {
   /** Verifies a bearer token (signature, alg, typ, iss, aud, exp/nbf, registered client). Throws TokenRejected when it fails. */
   verifyAccessToken(token: string): Promise<Principal>;
-  /** RFC 6749 §4.4: authenticates the client and issues an access token. Throws OAuthError when refused. */
-  clientCredentialsGrant(request: TokenRequest): Promise<IssuedToken>;
+  /**
+   * RFC 6749 §4.4: authenticates the client and issues an access token. Throws OAuthError when
+   * refused. `address`: the caller's, for the failure budget per (client id, address).
+   */
+  clientCredentialsGrant(request: TokenRequest, address: string): Promise<IssuedToken>;
+  /** Token requests by how their client authentication ended, and the key derivations' bound, for the metrics. */
+  authenticationStats(): { outcomes: Record<AuthenticationOutcome, number>; derivations: KeyDerivationStats };
   /** The public keys that verify our tokens (RFC 7517 JWK Set): the current key and retired ones still in use. */
   jwks(): Promise<{ keys: PublicJwk[] }>;
   /** Makes a new signing key current on every instance; the old one verifies until its tokens expire. Returns the new kid. */
@@ -51,10 +60,13 @@ export async function createAuthServices(config: Config, database: DatabaseHandl
   const keys = await SigningKeys.open(database, clock, config.tokenTtlSeconds + CLOCK_TOLERANCE_SECONDS);
   const clients = new ClientsRepository(database.db);
   const verifier = new TokenVerifier(config, keys, clients, clock);
-  const grant = new ClientCredentialsGrant(clients, new ClientSecretVerifier(), new TokenIssuer(config, keys, clock));
+  const derivations = new KeyDerivationGate(clock, { perSecond: config.keyDerivationsPerSecond, maxConcurrent: 2 });
+  const failures = new FailedAttempts(clock, config.rateLimits.tokenPerMinute);
+  const grant = new ClientCredentialsGrant(clients, new ClientSecretVerifier(derivations), failures, new TokenIssuer(config, keys, clock));
   return {
     verifyAccessToken: (token) => verifier.verify(token),
-    clientCredentialsGrant: (request) => grant.handle(request),
+    clientCredentialsGrant: (request, address) => grant.handle(request, address),
+    authenticationStats: () => ({ outcomes: grant.stats(), derivations: derivations.stats() }),
     jwks: async () => ({ keys: await keys.publicJwks() }),
     rotateSigningKey: () => keys.rotate(),
     cacheStats: () => verifier.cacheStats(),

@@ -1,6 +1,8 @@
 // The token endpoint's protocol rules (RFC 6749 §4.4, client credentials grant) and the
 // authorization server metadata (RFC 8414). The HTTP route only parses and answers.
 import type { ClientsRepository } from '../storage/repositories/clients.ts';
+import type { FailedAttempts } from './failed-attempts.ts';
+import { KeyDerivationsBusy } from './key-derivations.ts';
 import type { ClientSecretVerifier } from './secrets.ts';
 import type { IssuedToken, TokenIssuer } from './token-issuer.ts';
 
@@ -30,6 +32,8 @@ export class OAuthError extends Error {
     readonly error: OAuthErrorCode,
     description: string,
     readonly statusCode: number = STATUS[error],
+    /** Sent as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
   }
@@ -155,15 +159,32 @@ function grantedScopes(clientScopes: string[], requested: string | undefined): s
   return clientScopes.filter((scope) => tokens.includes(scope));
 }
 
-/** RFC 6749 §4.4: the client credentials grant. */
+/** How a token request's client authentication ended, counted for the metrics (pms_client_authentications_total). */
+export const AUTHENTICATION_OUTCOMES = ['remembered', 'verified', 'wrong_secret', 'unknown_client', 'throttled', 'busy'] as const;
+export type AuthenticationOutcome = (typeof AUTHENTICATION_OUTCOMES)[number];
+
+/** Client ids are operator-chosen and short; a longer claimed one is refused before any lookup. */
+const MAX_CLIENT_ID_LENGTH = 255;
+
+/**
+ * RFC 6749 §4.4: the client credentials grant, with the token endpoint's bounds on unauthenticated
+ * work (docs/oauth.md#abuse-resistance): an unknown client id costs one indexed lookup and no key
+ * derivation; a secret this instance verified before costs a SHA-256 and is never refused by the
+ * bounds below; a (client id, address) pair over its failure budget is refused without deriving;
+ * every other attempt derives within the process-wide bound (KeyDerivationGate).
+ */
 export class ClientCredentialsGrant {
+  private readonly outcomes = Object.fromEntries(AUTHENTICATION_OUTCOMES.map((o) => [o, 0])) as Record<AuthenticationOutcome, number>;
+
   constructor(
     private readonly clients: ClientsRepository,
     private readonly secrets: ClientSecretVerifier,
+    private readonly failures: FailedAttempts,
     private readonly issuer: TokenIssuer,
   ) {}
 
-  async handle(request: TokenRequest): Promise<IssuedToken> {
+  /** `address`: the caller's (request.ip, after TRUST_PROXY), the other half of the failure budget's key. */
+  async handle(request: TokenRequest, address: string): Promise<IssuedToken> {
     if (request.grantType === undefined) throw new OAuthError('invalid_request', 'grant_type is required');
     if (request.grantType !== 'client_credentials') {
       throw new OAuthError('unsupported_grant_type', 'only grant_type=client_credentials is supported');
@@ -171,12 +192,45 @@ export class ClientCredentialsGrant {
     const credentials = request.credentials;
     // RFC 6749 §5.2: no client authentication at all is invalid_client too.
     if (!credentials) throw new OAuthError('invalid_client', 'client authentication is required');
-    const client = await this.clients.findById(credentials.clientId);
-    // An unknown client costs the same scrypt as a wrong secret and gets the same answer, so
-    // client ids cannot be probed.
-    const authenticated = await this.secrets.verify(credentials.clientId, credentials.clientSecret, client?.secretHash);
-    if (!client || !authenticated) throw new OAuthError('invalid_client', 'client authentication failed');
+    const { clientId, clientSecret } = credentials;
+    const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await this.clients.findById(clientId) : undefined;
+    // No derivation for an unknown client: RFC 6749 §2.2 says client ids are not secrets, so the
+    // faster answer reveals nothing worth a scrypt per made-up id (SECURITY.md).
+    if (!client) return this.refuse('unknown_client', new OAuthError('invalid_client', 'client authentication failed'));
+    if (!this.secrets.remembered(clientId, clientSecret, client.secretHash)) {
+      const blockedFor = this.failures.blockedFor(clientId, address);
+      if (blockedFor !== undefined) {
+        const message = `too many failed authentications of this client from this address: retry after ${blockedFor} seconds`;
+        return this.refuse('throttled', new OAuthError('invalid_request', message, 429, blockedFor));
+      }
+      let authenticated: boolean;
+      try {
+        authenticated = await this.secrets.verify(clientId, clientSecret, client.secretHash, {
+          suspect: this.failures.failedRecently(clientId, address),
+        });
+      } catch (error) {
+        if (!(error instanceof KeyDerivationsBusy)) throw error;
+        return this.refuse('busy', new OAuthError('temporarily_unavailable', error.message, 503, error.retryAfterSeconds));
+      }
+      if (!authenticated) {
+        this.failures.record(clientId, address);
+        return this.refuse('wrong_secret', new OAuthError('invalid_client', 'client authentication failed'));
+      }
+      this.outcomes.verified += 1;
+    } else {
+      this.outcomes.remembered += 1;
+    }
     return this.issuer.issue(client.clientId, grantedScopes(client.scopes, request.scope));
+  }
+
+  /** Counts of each outcome since start-up, for the metrics. */
+  stats(): Record<AuthenticationOutcome, number> {
+    return { ...this.outcomes };
+  }
+
+  private refuse(outcome: AuthenticationOutcome, error: OAuthError): never {
+    this.outcomes[outcome] += 1;
+    throw error;
   }
 }
 

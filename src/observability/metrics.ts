@@ -34,6 +34,8 @@ export interface MetricsSources {
   pool?: PoolStats | undefined;
   /** The pool's configured size (DATABASE_POOL_SIZE); undefined on PGlite. */
   poolSize?: number | undefined;
+  /** The token endpoint's client authentications by outcome, and the key derivations' bound. */
+  authentication?: () => { outcomes: Record<string, number>; derivations: { started: number; refused: number } };
   /** Whether a LISTEN connection hears other instances' changes now. */
   changeNotificationsListening?: () => boolean;
 }
@@ -157,6 +159,33 @@ export class Metrics {
         registers,
         collect() {
           this.set(poolSize);
+        },
+      });
+    }
+    const authentication = sources.authentication;
+    if (authentication) {
+      new Counter({
+        name: 'pms_client_authentications_total',
+        help:
+          'Client authentications at the token endpoint by outcome: remembered (a secret verified before, no derivation), verified, ' +
+          'wrong_secret, unknown_client (no derivation), throttled (failure budget of the client id and address), busy (the bound on derivations was full).',
+        labelNames: ['outcome'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [outcome, count] of Object.entries(authentication().outcomes)) this.inc({ outcome }, count);
+        },
+      });
+      new Counter({
+        name: 'pms_key_derivations_total',
+        help: 'Client-secret key derivations (scrypt) started, and attempts refused because the bound on them was full.',
+        labelNames: ['result'],
+        registers,
+        collect() {
+          this.reset();
+          const { started, refused } = authentication().derivations;
+          this.inc({ result: 'started' }, started);
+          this.inc({ result: 'refused' }, refused);
         },
       });
     }

@@ -13,6 +13,12 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
+/**
+ * Tests run on frozen clocks, under which the production bound on key derivations (a few a second)
+ * would never refill; the tests of that bound (test/oauth/abuse-bounds.test.ts) set their own.
+ */
+export const UNBOUNDED_DERIVATIONS = { TOKEN_KEY_DERIVATIONS_PER_SECOND: '1000' };
+
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export async function demoCatalog(): Promise<Record<string, unknown>> {
@@ -60,7 +66,7 @@ export async function startTestService(
   options: { catalog?: unknown; clock?: Clock; env?: Record<string, string>; demo?: boolean } = {},
 ): Promise<TestService> {
   const database = await createTestDatabase();
-  const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...options.env });
+  const config = readConfig({ PUBLIC_URL: 'http://pms.test', ...UNBOUNDED_DERIVATIONS, ...options.env });
   const operator = operatorTypes(config.providerPrefix);
   // The demo catalog under the configured prefix, as main.ts serves it; a given catalog as it is.
   const catalog = options.catalog ?? demoCatalogFor(await demoCatalog(), operator);

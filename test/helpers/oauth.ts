@@ -1,5 +1,6 @@
 // A database with one merchant and a few clients, the real AuthServices, and an app holding only
 // the authorization server's routes (plus the app-wide plugins they run under in production).
+import { UNBOUNDED_DERIVATIONS } from './app.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -74,7 +75,7 @@ export interface AuthTest {
 export async function startAuthTest(env: Record<string, string> = {}): Promise<AuthTest> {
   const database = await createTestDatabase();
   await insertClients(database.handle);
-  const config = readConfig({ PUBLIC_URL, ...env });
+  const config = readConfig({ PUBLIC_URL, ...UNBOUNDED_DERIVATIONS, ...env });
   const clock = manualClock();
   const ctx = await createContext(config, database.handle, clock);
   const app = await oauthApp(ctx);

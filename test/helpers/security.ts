@@ -13,7 +13,7 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import type { HttpLimits } from '../../src/http/plugins/http-limits.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import type { DatabaseHandle } from '../../src/storage/database.ts';
-import { demoCatalog, issueToken, projectRoot } from './app.ts';
+import { demoCatalog, issueToken, projectRoot, UNBOUNDED_DERIVATIONS } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 export { FJALL, NORDIC, OTHER_STORE, STORE } from './demo.ts';
 
@@ -49,7 +49,7 @@ export async function startSecurityService(
     { clientId: OPERATOR.id, clientSecret: OPERATOR.secret, merchantId: 'm-nordic-home', scopes: ['admin'] },
   ];
   await applyCatalog(database.handle.db, catalog);
-  const config = readConfig({ PUBLIC_URL, ...options.env });
+  const config = readConfig({ PUBLIC_URL, ...UNBOUNDED_DERIVATIONS, ...options.env });
   const ctx = await createContext(config, database.handle, options.clock);
   const lines: string[] = [];
   const stream = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { KeyDerivationGate } from '../../src/auth/key-derivations.ts';
 import { ClientSecretVerifier } from '../../src/auth/secrets.ts';
+import { systemClock } from '../../src/lib/clock.ts';
 import { hashClientSecret, verifyClientSecret } from '../../src/lib/secret-hash.ts';
 
 describe('client secret hashes', () => {
@@ -44,37 +46,25 @@ describe('client secret hashes', () => {
 });
 
 describe('ClientSecretVerifier', () => {
-  it('refuses an unknown client after spending a full scrypt on it', async () => {
-    const verifier = new ClientSecretVerifier();
-    const stored = await hashClientSecret('s3cret');
-    const timed = async (fn: () => Promise<boolean>) => {
-      const start = performance.now();
-      const result = await fn();
-      return { result, ms: performance.now() - start };
-    };
-    const wrong = await timed(() => verifier.verify('known', 'guess', stored));
-    const unknown = await timed(() => verifier.verify('unknown', 'guess', undefined));
-    expect(wrong.result).toBe(false);
-    expect(unknown.result).toBe(false);
-    // Both derive a key with the same parameters; a skipped scrypt would be ~1000 times faster.
-    expect(unknown.ms).toBeGreaterThan(wrong.ms / 10);
-  });
+  const gate = () => new KeyDerivationGate(systemClock, { perSecond: 1000, maxConcurrent: 10 });
 
-  it('remembers successes only, per client, stored hash and secret', async () => {
-    const verifier = new ClientSecretVerifier();
+  it('remembers successes only, per client, stored hash and secret; a remembered secret derives nothing', async () => {
+    const derivations = gate();
+    const verifier = new ClientSecretVerifier(derivations);
     const stored = await hashClientSecret('s3cret');
-    const first = performance.now();
-    expect(await verifier.verify('client', 's3cret', stored)).toBe(true);
-    const firstMs = performance.now() - first;
-    const second = performance.now();
-    expect(await verifier.verify('client', 's3cret', stored)).toBe(true);
-    expect(performance.now() - second).toBeLessThan(firstMs / 10);
+    expect(verifier.remembered('client', 's3cret', stored)).toBe(false);
+    expect(await verifier.verify('client', 's3cret', stored, { suspect: false })).toBe(true);
+    expect(derivations.stats().started).toBe(1);
+    expect(verifier.remembered('client', 's3cret', stored)).toBe(true);
 
-    expect(await verifier.verify('client', 'wrong', stored)).toBe(false);
-    expect(await verifier.verify('other-client', 's3cret', stored)).toBe(true);
-    // A new secret (new stored hash) does not accept the old one from the cache.
+    expect(await verifier.verify('client', 'wrong', stored, { suspect: false })).toBe(false);
+    expect(verifier.remembered('client', 'wrong', stored)).toBe(false);
+    expect(verifier.remembered('other-client', 's3cret', stored)).toBe(false);
+    // A new secret (new stored hash) does not accept the old one from memory.
     const rotated = await hashClientSecret('new-secret');
-    expect(await verifier.verify('client', 's3cret', rotated)).toBe(false);
-    expect(await verifier.verify('client', 'new-secret', rotated)).toBe(true);
+    expect(verifier.remembered('client', 's3cret', rotated)).toBe(false);
+    expect(await verifier.verify('client', 's3cret', rotated, { suspect: false })).toBe(false);
+    expect(await verifier.verify('client', 'new-secret', rotated, { suspect: false })).toBe(true);
+    expect(derivations.stats().started).toBe(4);
   });
 });

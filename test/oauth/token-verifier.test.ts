@@ -224,11 +224,14 @@ describe('signing key rotation', () => {
 
     // The other instance's signer follows within a minute.
     t.clock.advance(60_000);
-    const { accessToken } = await other.clientCredentialsGrant({
-      grantType: 'client_credentials',
-      credentials: { clientId: full.id, clientSecret: full.secret, method: 'client_secret_post' },
-      scope: undefined,
-    });
+    const { accessToken } = await other.clientCredentialsGrant(
+      {
+        grantType: 'client_credentials',
+        credentials: { clientId: full.id, clientSecret: full.secret, method: 'client_secret_post' },
+        scope: undefined,
+      },
+      '127.0.0.1',
+    );
     expect(decodeProtectedHeader(accessToken).kid).toBe(newKid);
   });
 });

@@ -30,7 +30,11 @@ export const SESSION_TTL_SECONDS = 60;
 /** Low enough for the 429 probes to reach quickly, high enough for every other probe of a client. */
 export const RATE_LIMITS = {
   RATE_LIMIT_MERCHANT_PER_MINUTE: '100',
-  RATE_LIMIT_TOKEN_PER_MINUTE: '30',
+  // Failed authentications per client id and address: two, so that the 429 probe needs no more
+  // derivations than the (frozen) clock's budget for failing pairs allows.
+  RATE_LIMIT_TOKEN_PER_MINUTE: '2',
+  // The clock is frozen: the production bound on derivations would never refill (test/helpers/app.ts).
+  TOKEN_KEY_DERIVATIONS_PER_SECOND: '1000',
   RATE_LIMIT_STOREFRONT_PER_MINUTE: '200',
 };
 

@@ -121,7 +121,8 @@ function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
     // RFC 9110 §15.5.2: a 401 carries a challenge; RFC 6749 §5.2: Basic, the scheme we accept.
     void reply.header('www-authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
   }
-  if (oauth.error === 'temporarily_unavailable') void reply.header('retry-after', '1');
+  if (oauth.retryAfterSeconds !== undefined) void reply.header('retry-after', String(oauth.retryAfterSeconds));
+  else if (oauth.error === 'temporarily_unavailable') void reply.header('retry-after', '1');
   return reply
     .code(oauth.statusCode)
     .header('cache-control', 'no-store')
@@ -221,21 +222,25 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
             '429': {
               body: 'OAuthErrorResponse',
               description:
-                '`invalid_request`: too many token requests for this client id (or, without one, from this address) ' +
-                'this minute. Retry after `Retry-After` seconds.',
+                '`invalid_request`: too many failed authentications of this client id from this address this minute ' +
+                '(a right secret this instance verified before is never refused). Retry after `Retry-After` seconds.',
             },
             '500': { body: 'OAuthErrorResponse', description: '`server_error`: unexpected fault, generic description.' },
-            '503': { body: 'OAuthErrorResponse', description: '`temporarily_unavailable`: the database cannot be reached.' },
+            '503': {
+              body: 'OAuthErrorResponse',
+              description:
+                '`temporarily_unavailable`: the database cannot be reached, or this instance is verifying as many client ' +
+                'secrets as it allows (a bound on the work unauthenticated requests can cause). Retry after `Retry-After` seconds.',
+            },
           },
         },
         summary: 'Issue an access token (OAuth 2.0 client credentials grant)',
         tags: [TAG],
         consumes: [FORM, JSON_MEDIA],
         body: TokenRequestBody,
-        // 429: the rate limit per client id (RATE_LIMIT_TOKEN_PER_MINUTE), with Retry-After.
+        // 429: the failure budget per client id and address (RATE_LIMIT_TOKEN_PER_MINUTE), with Retry-After.
         response: { 200: TokenResponse, 429: OAuthErrorBody, '4xx': OAuthErrorBody, '5xx': OAuthErrorBody },
       },
-      config: { rateLimitPolicy: 'token' },
       errorHandler: tokenErrorHandler,
     },
     async (request, reply) => {
@@ -243,7 +248,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       if (authorizationFieldCount(request) > 1) {
         throw new OAuthError('invalid_request', 'the request carries more than one Authorization header');
       }
-      const token = await ctx.auth.clientCredentialsGrant(readTokenRequest(request.body, request.headers.authorization));
+      const token = await ctx.auth.clientCredentialsGrant(readTokenRequest(request.body, request.headers.authorization), request.ip);
       // RFC 6749 §5.1: token responses must not be cached.
       return reply
         .header('cache-control', 'no-store')

@@ -1,7 +1,8 @@
 // Rate limits (@fastify/rate-limit), fixed windows of one minute:
 // - merchant: per authenticated client (the principal's clientId), after authentication;
-// - token: per client id claimed by Basic or the form (anonymous or malformed: per IP), after the
-//   form is parsed;
+// (The token endpoint's limit counts failed authentications per client id and address, in the
+// grant itself: auth/failed-attempts.ts. A limit on every request per claimed client id let anyone
+// who knows a client id lock that client out of its tokens.)
 // - storefront: per IP (IPv6 per /64), before anything else; generous, storefronts sit behind NAT.
 // Counters live in Redis when REDIS_URL is set (one budget across instances), in memory otherwise.
 // A failing Redis never fails a request: the limit is skipped (fail open), a warning is logged and
@@ -13,11 +14,10 @@ import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { readTokenRequest, type FormParameters } from '../../auth/index.ts';
 import type { Config } from '../../config.ts';
 import { Errors, withHeaders } from '../../errors.ts';
 
-export type RateLimitPolicy = 'merchant' | 'token' | 'storefront';
+export type RateLimitPolicy = 'merchant' | 'storefront';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,8 +28,8 @@ declare module 'fastify' {
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Where each policy runs: the merchant limit needs the principal, the token limit the parsed form. */
-const HOOK = { merchant: 'preHandler', token: 'preValidation', storefront: 'onRequest' } as const;
+/** Where each policy runs: the merchant limit needs the principal. */
+const HOOK = { merchant: 'preHandler', storefront: 'onRequest' } as const;
 
 /** A Redis that does not answer within this time is treated as down for that request. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -54,7 +54,7 @@ function ipKey(request: FastifyRequest): string {
   return ip.includes(':') ? `ip:${normalizeIP(ip)}` : `ip:${ip}`;
 }
 
-/** Client ids are chosen by operators, but the token endpoint's are claimed by anyone: bound the key. */
+/** Client ids are chosen by operators; bound the key all the same. */
 function clientKey(clientId: string): string {
   return clientId.length <= 128 ? `client:${clientId}` : `client#${createHash('sha256').update(clientId).digest('base64url')}`;
 }
@@ -64,20 +64,8 @@ function merchantKey(request: FastifyRequest): string {
   return principal ? clientKey(principal.clientId) : ipKey(request);
 }
 
-function tokenKey(request: FastifyRequest): string {
-  try {
-    const form = (request.body ?? {}) as FormParameters;
-    const clientId = readTokenRequest(form, request.headers.authorization).credentials?.clientId;
-    if (clientId !== undefined && clientId !== '') return clientKey(clientId);
-  } catch {
-    // malformed credentials: the request is refused later; count it against the address
-  }
-  return ipKey(request);
-}
-
 const KEYS: Record<RateLimitPolicy, (request: FastifyRequest) => string> = {
   merchant: merchantKey,
-  token: tokenKey,
   storefront: ipKey,
 };
 
@@ -137,7 +125,6 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
 
   const limits: Record<RateLimitPolicy, number> = {
     merchant: config.rateLimits.merchantPerMinute,
-    token: config.rateLimits.tokenPerMinute,
     storefront: config.rateLimits.storefrontPerMinute,
   };
   const limiters = new Map<RateLimitPolicy, Limiter>();

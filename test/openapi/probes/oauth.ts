@@ -20,8 +20,8 @@ export const PROBES: Record<string, Probe[]> = {
     { status: 413, what: 'a body over 64 KiB', request: () => tokenRequest({ ...CREDENTIALS, padding: TOO_LARGE }) },
     {
       status: 429,
-      what: 'too many requests for one client id',
-      request: untilRateLimited(() => tokenRequest({ ...CREDENTIALS, client_id: 'flood', client_secret: 'flood' })),
+      what: 'too many failed authentications of one client from one address',
+      request: untilRateLimited(() => ({ ...tokenRequest({ ...CREDENTIALS, client_secret: 'guess' }), remoteAddress: '198.51.100.99' })),
     },
     {
       status: 500,
