@@ -164,3 +164,51 @@ async function runPaced({ agent, baseUrl, requests, seconds, rate }) {
   await Promise.all(pending);
   return summarize({ latenciesMs, ok, errors, seconds: (performance.now() - started) / 1000 });
 }
+
+/**
+ * A flood at a fixed `rate` per second, evenly spaced, each request at most once in flight per
+ * slot (no waiting on answers): requests carry their method, headers and body. Returns how many
+ * were sent and the answers by status ("error" for a failed connection).
+ */
+export async function floodLoad({ baseUrl, requests, rate, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const statuses = {};
+  const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
+  const pending = new Set();
+  let sent = 0;
+  const send = (request) => {
+    const done = new Promise((resolve) => {
+      const url = new URL(`${baseUrl}${request.path}`);
+      const req = http.request(url, { method: request.method ?? 'GET', agent, headers: request.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          count(res.statusCode);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        count('error');
+        resolve();
+      });
+      req.end(request.body);
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  try {
+    const interval = 1000 / rate;
+    const end = performance.now() + seconds * 1000;
+    let due = performance.now();
+    while (due < end) {
+      while (due <= performance.now() && due < end) {
+        send(requests[sent++ % requests.length]);
+        due += interval;
+      }
+      await sleep(1);
+    }
+    await Promise.all(pending);
+    return { sent, statuses };
+  } finally {
+    agent.destroy();
+  }
+}

@@ -18,6 +18,13 @@ import type { CacheStats } from '../lib/ttl-cache.ts';
  */
 export const MAX_CACHED_OFFERS = 10_000;
 
+/**
+ * Longer amounts are answered but not kept. Any length is a valid amount (it simply exceeds every
+ * limit), and an answer repeats its amount in links and internalData: 10,000 answers for
+ * 8,000-digit amounts held 300 MB. No cart has 10^13 or more of a currency.
+ */
+export const MAX_CACHED_AMOUNT_LENGTH = 16;
+
 export interface OfferKey {
   storeId: string;
   campaign: string | undefined;
@@ -47,6 +54,7 @@ export class OfferCache {
 
   /** The answer rendered from `catalog` for `key`: cached, or `render()`ed and kept. */
   get(catalog: StoreMethods, key: OfferKey, render: () => RenderedOffer): RenderedOffer {
+    if (key.amount.length > MAX_CACHED_AMOUNT_LENGTH) return render();
     // The campaign comes from the session (up to 100 characters, any text): JSON keeps the parts apart.
     const cacheKey = JSON.stringify([key.storeId, key.campaign ?? null, key.amount, key.customerType ?? null, key.flattened]);
     const cached = this.entries.get(cacheKey, (entry) => entry.catalog === catalog);

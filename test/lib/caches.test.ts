@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache } from '../../src/lib/lru-cache.ts';
-import { OfferCache } from '../../src/services/offer-cache.ts';
+import { MAX_CACHED_AMOUNT_LENGTH, OfferCache } from '../../src/services/offer-cache.ts';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
 function clock(start = 0) {
@@ -190,6 +190,19 @@ describe('OfferCache', () => {
     const first = cache.get(catalogA, { ...key, campaign: 'a","100' }, () => ({ body: '1', etag: '"1"' }));
     const second = cache.get(catalogA, { ...key, campaign: 'a', amount: '100","100' }, () => ({ body: '2', etag: '"2"' }));
     expect([first.body, second.body]).toEqual(['1', '2']);
+  });
+
+  it('answers amounts longer than a cart can be without keeping them (any length is valid; each would hold its bytes)', () => {
+    const cache = new OfferCache(10);
+    let renders = 0;
+    const render = () => ({ body: `[${++renders}]`, etag: `"${renders}"` });
+    const longest = { ...key, amount: '9'.repeat(MAX_CACHED_AMOUNT_LENGTH) };
+    expect(cache.get(catalogA, longest, render).body).toBe('[1]');
+    expect(cache.get(catalogA, longest, render).body).toBe('[1]');
+    const huge = { ...key, amount: '9'.repeat(8000) };
+    expect(cache.get(catalogA, huge, render).body).toBe('[2]');
+    expect(cache.get(catalogA, huge, render).body).toBe('[3]');
+    expect(cache.stats().size).toBe(1);
   });
 
   it('is bounded, dropping the least recently used answer', () => {

@@ -1,6 +1,7 @@
 // The demo storefront (only with the bundled demo catalog): a shop checkout at /demo that uses the
 // storefront script as a merchant's page would, and the shop's own backend route that creates
 // sessions server-side with the demo client's credentials, so no token ever reaches the browser.
+import { ErrorResponse } from '../schemas/common.ts';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -85,53 +86,57 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
   // The product page's price signage: the shop's backend asks the merchant API (the token never
   // reaches the browser) for every part payment with price signage at this price, and shows the
   // plan with the lowest monthly cost, its total cost and APR, and the SECCI to read first.
-  app
-    .withTypeProvider<TypeBoxTypeProvider>()
-    .get(
-      '/demo/price-signage',
-      { schema: { hide: true, querystring: DemoSignageQuery, response: { 200: DemoSignage } } },
-      async (request, reply) => {
-        const { amount } = request.query;
-        const headers = { authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id };
-        const listed = await app.inject({
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/demo/price-signage',
+    // Several inner requests each: per address, like the storefront (SECURITY.md).
+    {
+      schema: { hide: true, querystring: DemoSignageQuery, response: { 200: DemoSignage, 429: ErrorResponse } },
+      config: { rateLimitPolicy: 'public' },
+    },
+    async (request, reply) => {
+      const { amount } = request.query;
+      const headers = { authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id };
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`,
+        headers,
+      });
+      if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
+      const methods = listed.json<{ content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }>()
+        .content;
+      let best: { cost: SignageCost; secciUri: string | null } | undefined;
+      for (const method of methods.filter((m) => m.priceSignagePossible && !m.campaign.campaign)) {
+        const answer = await app.inject({
           method: 'GET',
-          url: `/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`,
+          url: `/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`,
           headers,
         });
-        if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
-        const methods = listed.json<{ content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }>()
-          .content;
-        let best: { cost: SignageCost; secciUri: string | null } | undefined;
-        for (const method of methods.filter((m) => m.priceSignagePossible && !m.campaign.campaign)) {
-          const answer = await app.inject({
-            method: 'GET',
-            url: `/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`,
-            headers,
-          });
-          if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
-          const signage = answer.json<{ secciLinks: Array<{ uri: string }>; costList: SignageCost[] }>();
-          for (const cost of signage.costList) {
-            if (!best || cost.monthlyCost < best.cost.monthlyCost) best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null };
-          }
+        if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
+        const signage = answer.json<{ secciLinks: Array<{ uri: string }>; costList: SignageCost[] }>();
+        for (const cost of signage.costList) {
+          if (!best || cost.monthlyCost < best.cost.monthlyCost) best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null };
         }
-        const signage = best
-          ? {
-              monthlyCost: best.cost.monthlyCost,
-              totalCost: best.cost.totalCost,
-              effectiveInterest: best.cost.effectiveInterest,
-              durationMonths: best.cost.durationMonths,
-              currency: demo.currency,
-              secciUri: best.secciUri,
-            }
-          : null;
-        return reply.header('cache-control', 'no-store').send({ signage });
-      },
-    );
+      }
+      const signage = best
+        ? {
+            monthlyCost: best.cost.monthlyCost,
+            totalCost: best.cost.totalCost,
+            effectiveInterest: best.cost.effectiveInterest,
+            durationMonths: best.cost.durationMonths,
+            currency: demo.currency,
+            secciUri: best.secciUri,
+          }
+        : null;
+      return reply.header('cache-control', 'no-store').send({ signage });
+    },
+  );
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/demo/session',
     {
-      schema: { hide: true, body: DemoSessionBody, response: { 201: DemoSession } },
+      schema: { hide: true, body: DemoSessionBody, response: { 201: DemoSession, 429: ErrorResponse } },
+      // A session (a database write) for anyone who asks: per address, like the storefront (SECURITY.md).
+      config: { rateLimitPolicy: 'public' },
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};
       },

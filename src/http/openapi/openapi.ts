@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of every route (@fastify/swagger), served at /openapi.json, and the docs
 // page at /docs (@fastify/swagger-ui, its assets served from the installed package). Register it
 // before any route: the document describes the routes registered after it.
+import { ErrorResponse } from '../schemas/common.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -102,8 +103,10 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl, operato
         },
         summary: 'The OpenAPI 3.1 document of this service',
         tags: ['Operations'],
-        response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1.0 document.' }) },
+        response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1.0 document.' }), 429: ErrorResponse },
       },
+      // Its bytes cost about 6 storefront requests (SECURITY.md): per address, like the storefront.
+      config: { rateLimitPolicy: 'public' },
     },
     async (_request, reply) => {
       documentJson ??= JSON.stringify(openApiDocument(app));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags
 import type { Metrics } from '../../observability/metrics.ts';
+import { ErrorResponse } from '../schemas/common.ts';
 
 export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
   app.get(
@@ -19,8 +20,11 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
             description: 'Prometheus text exposition format.',
             content: { 'text/plain': { schema: Type.String() } },
           },
+          429: ErrorResponse,
         },
       },
+      // Rendering costs about 13 storefront requests (SECURITY.md): per address, like the storefront.
+      config: { rateLimitPolicy: 'public' },
     },
     async (_request, reply) => {
       const text = await metrics.registry.metrics();

@@ -3,7 +3,9 @@
 // (The token endpoint's limit counts failed authentications per client id and address, in the
 // grant itself: auth/failed-attempts.ts. A limit on every request per claimed client id let anyone
 // who knows a client id lock that client out of its tokens.)
-// - storefront: per IP (IPv6 per /64), before anything else; generous, storefronts sit behind NAT.
+// - storefront: per IP (IPv6 per /64), before anything else; generous, storefronts sit behind NAT;
+// - public: per IP, the same number, its own budget: unauthenticated routes that cost more than a
+//   storefront request (/metrics, /openapi.json, the demo shop's backend; SECURITY.md).
 // Counters live in Redis when REDIS_URL is set (one budget across instances), in memory otherwise.
 // A failing Redis never fails a request: the limit is skipped (fail open), a warning is logged and
 // pms_rate_limit_store_errors_total counts it.
@@ -17,7 +19,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import { Errors, withHeaders } from '../../errors.ts';
 
-export type RateLimitPolicy = 'merchant' | 'storefront';
+export type RateLimitPolicy = 'merchant' | 'storefront' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +31,7 @@ declare module 'fastify' {
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Where each policy runs: the merchant limit needs the principal. */
-const HOOK = { merchant: 'preHandler', storefront: 'onRequest' } as const;
+const HOOK = { merchant: 'preHandler', storefront: 'onRequest', public: 'onRequest' } as const;
 
 /** A Redis that does not answer within this time is treated as down for that request. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -67,6 +69,7 @@ function merchantKey(request: FastifyRequest): string {
 const KEYS: Record<RateLimitPolicy, (request: FastifyRequest) => string> = {
   merchant: merchantKey,
   storefront: ipKey,
+  public: ipKey,
 };
 
 async function connectRedis(app: FastifyInstance, url: string, warn: (error: unknown) => void): Promise<Redis> {
@@ -126,6 +129,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   const limits: Record<RateLimitPolicy, number> = {
     merchant: config.rateLimits.merchantPerMinute,
     storefront: config.rateLimits.storefrontPerMinute,
+    public: config.rateLimits.storefrontPerMinute,
   };
   const limiters = new Map<RateLimitPolicy, Limiter>();
   for (const policy of Object.keys(limits) as RateLimitPolicy[]) {
