@@ -69,6 +69,18 @@ describe('the same client, key and request', () => {
     ]);
   });
 
+  it('a replay is not counted again in pms_sessions_created_total', async () => {
+    const created = async () => {
+      const text = (await service.app.inject({ url: '/metrics' })).body;
+      return Number(/^pms_sessions_created_total (\d+)$/m.exec(text)?.[1]);
+    };
+    const key = freshKey();
+    const before = await created();
+    await create(key);
+    await create(key);
+    expect(await created()).toBe(before + 1);
+  });
+
   it('ignores what the service ignores: unknown fields, formatting, the store id’s case', async () => {
     const key = freshKey();
     const first = await create(key, { body: '{"campaign":"X"}' });
