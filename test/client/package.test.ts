@@ -1,6 +1,7 @@
 // The published package as a merchant's backend gets it: `npm pack` in client/ (building dist/ by
 // its prepack), the tarball installed into a fresh project with a strict tsconfig, a backend using
-// every method type-checked with the repository's tsc and run with node against the real service.
+// every method type-checked with the repository's tsc and run with node against the real service;
+// the README's example is type-checked there too.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -153,6 +154,25 @@ it('npm pack gives a tarball a strict TypeScript project installs, type-checks a
   const tsc = path.join(projectRoot, 'node_modules/typescript/bin/tsc');
   await run(process.execPath, [tsc, '-p', project]).catch((error: { stdout?: string }) => {
     throw new Error(`the backend does not type-check:\n${error.stdout ?? String(error)}`);
+  });
+
+  // The README's complete backend compiles against the package too (with Node's types: it reads process.env).
+  const readme = await readFile(path.join(CLIENT_DIR, 'README.md'), 'utf8');
+  const example = /## A backend, complete\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(example).toBeDefined();
+  await writeFile(path.join(project, 'readme-example.ts'), example!);
+  const readmeConfig = {
+    compilerOptions: {
+      ...STRICT_TSCONFIG.compilerOptions,
+      noEmit: true,
+      types: ['node'],
+      typeRoots: [path.join(projectRoot, 'node_modules/@types')],
+    },
+    include: ['readme-example.ts'],
+  };
+  await writeFile(path.join(project, 'tsconfig.readme.json'), JSON.stringify(readmeConfig, null, 2));
+  await run(process.execPath, [tsc, '-p', path.join(project, 'tsconfig.readme.json')]).catch((error: { stdout?: string }) => {
+    throw new Error(`client/README.md's backend does not type-check:\n${error.stdout ?? String(error)}`);
   });
 
   const { stdout } = await run(process.execPath, [path.join(project, 'out/backend.js')], { cwd: project });
