@@ -67,6 +67,13 @@ module.exports = {
       { path: '^src/(app|main|cli|openapi-generator)\\.ts$' },
     ),
     forbid(
+      'client-stands-alone',
+      'The client package (client/) is published on its own: it imports only itself, never the service or the tests.',
+      { path: '^client/' },
+      { path: '^(src|test|scripts|bench|embed)/' },
+    ),
+    forbid('src-never-imports-the-client', 'The service does not depend on its client.', { path: '^src/' }, { path: '^client/' }),
+    forbid(
       'src-never-imports-tests',
       'Production code never depends on tests or benchmarks.',
       { path: '^src/' },

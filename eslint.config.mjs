@@ -1,11 +1,22 @@
 // ESLint (`npm run lint`): typescript-eslint's type-aware recommended rules over the service, the
-// storefront script, the tests, the scripts and the benchmark. Formatting is Prettier's (.prettierrc.json),
+// storefront script, the client package, the tests, the scripts and the benchmark. Formatting is Prettier's (.prettierrc.json),
 // so no stylistic rules here.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'coverage/**', 'src/http/demo/assets/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'coverage/**',
+      'src/http/demo/assets/**',
+      'client/dist/**',
+      'client/src/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -23,6 +23,7 @@ export const Errors = {
   INVALID_STORE_ID: createError('INVALID_STORE_ID', 'Path parameter storeId must be a UUID', 400),
   MISSING_QUERY_PARAMETER: createError('MISSING_QUERY_PARAMETER', 'Query parameter "%s" is required', 400),
   DUPLICATE_QUERY_PARAMETER: createError('DUPLICATE_QUERY_PARAMETER', 'Query parameter "%s" may be given only once', 400),
+  INVALID_IDEMPOTENCY_KEY: createError('INVALID_IDEMPOTENCY_KEY', 'Header Idempotency-Key %s', 400),
   // 401 / 403
   AUTHENTICATION_REQUIRED: createError(
     'AUTHENTICATION_REQUIRED',
@@ -37,6 +38,12 @@ export const Errors = {
   SESSION_NOT_FOUND: createError('SESSION_NOT_FOUND', 'Session not found', 404),
   PAYMENT_METHOD_NOT_FOUND: createError('PAYMENT_METHOD_NOT_FOUND', 'Payment method %s not found in store %s', 404),
   SESSION_EXPIRED: createError('SESSION_EXPIRED', 'Session expired at %s; the merchant backend must create a new session', 409),
+  /** A session creation whose Idempotency-Key is held by a request still being processed (docs/session-api.md#idempotent-retries). */
+  IDEMPOTENCY_KEY_IN_FLIGHT: createError(
+    'IDEMPOTENCY_KEY_IN_FLIGHT',
+    'A request with this Idempotency-Key is still being processed; retry after %s seconds',
+    409,
+  ),
   // 408 / 431: answered on the raw socket before routing (http/plugins/http-limits.ts)
   REQUEST_TIMEOUT: createError('REQUEST_TIMEOUT', 'The request was not received in time', 408),
   REQUEST_HEADERS_TOO_LARGE: createError('REQUEST_HEADERS_TOO_LARGE', 'The request line and headers exceed the limit of %s bytes', 431),
@@ -48,6 +55,12 @@ export const Errors = {
     415,
   ),
   INVALID_QUERY_PARAMETER: createError('INVALID_QUERY_PARAMETER', '%s', 422),
+  /** The Idempotency-Key was used (within 24 hours) for a request with another store or body. */
+  IDEMPOTENCY_KEY_REUSED: createError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request; use a new key for a new request',
+    422,
+  ),
   // 429 (src/http/plugins/rate-limit.ts)
   RATE_LIMITED: createError('RATE_LIMITED', 'Too many requests: retry after %s seconds', 429),
   // 5xx

@@ -61,7 +61,7 @@ export class Metrics {
     });
     this.sessionsCreated = new Counter({
       name: 'pms_sessions_created_total',
-      help: 'Storefront sessions created (201 answers of POST /v1/stores/{storeId}/sessions).',
+      help: 'Storefront sessions created (201 answers of POST /v1/stores/{storeId}/sessions, replays of an Idempotency-Key excluded).',
       registers,
     });
     this.accessTokensIssued = new Counter({
@@ -225,8 +225,10 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
       if (reply.errorCode !== undefined) metrics.errors.inc({ code: reply.errorCode });
     } else {
       const operation = request.routeOptions.schema?.operationId;
-      if (status === 201 && operation === 'createSession') metrics.sessionsCreated.inc();
-      else if (status === 200 && operation === 'issueToken') metrics.accessTokensIssued.inc();
+      // A replay (Idempotency-Key seen before) answers a session created earlier: not counted again.
+      if (status === 201 && operation === 'createSession') {
+        if (reply.getHeader('idempotent-replayed') !== 'true') metrics.sessionsCreated.inc();
+      } else if (status === 200 && operation === 'issueToken') metrics.accessTokensIssued.inc();
     }
     done();
   });

@@ -3,9 +3,12 @@
 // and cheap because each pass deletes in small batches, oldest first, each one short statement
 // whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
+// The same pass deletes session creations' idempotency keys older than 24 hours, the same way.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
+import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from './sessions.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** Rows per DELETE: a few milliseconds each, whatever the table's size. */
@@ -37,6 +40,7 @@ export interface PurgeStats {
 
 export class SessionPurge {
   private readonly repository: SessionsRepository;
+  private readonly keys: SessionIdempotencyKeysRepository;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -49,6 +53,7 @@ export class SessionPurge {
     private readonly options: SessionPurgeOptions,
   ) {
     this.repository = new SessionsRepository(db);
+    this.keys = new SessionIdempotencyKeysRepository(db);
   }
 
   /** The oldest expiresAt that is kept. */
@@ -56,19 +61,35 @@ export class SessionPurge {
     return new Date(this.clock() - this.options.retentionHours * 3600 * 1000);
   }
 
+  /** Idempotency keys created before this are forgotten (docs/session-api.md#idempotent-retries). */
+  keyCutoff(): Date {
+    return new Date(this.clock() - IDEMPOTENCY_KEY_TTL_MS);
+  }
+
   /**
    * One pass: deletes sessions that expired before the cutoff, batch after batch, until a batch
-   * comes back short (or the pass's bound is reached, or stop() was called). Returns the count.
+   * comes back short (or the pass's bound is reached, or stop() was called), then idempotency keys
+   * older than 24 hours the same way. Returns the count of sessions.
    */
   async purgeOnce(): Promise<number> {
     const cutoff = this.cutoff();
+    const keyCutoff = this.keyCutoff();
+    const total = await this.inBatches(async (batchSize) => {
+      const deleted = await this.repository.deleteExpiredBefore(cutoff, batchSize);
+      this.purged += deleted;
+      return deleted;
+    });
+    await this.inBatches((batchSize) => this.keys.deleteCreatedBefore(keyCutoff, batchSize));
+    return total;
+  }
+
+  private async inBatches(deleteBatch: (batchSize: number) => Promise<number>): Promise<number> {
     const batchSize = this.options.batchSize ?? PURGE_BATCH_SIZE;
     const maxBatches = this.options.maxBatchesPerPass ?? MAX_BATCHES_PER_PASS;
     let total = 0;
     for (let batch = 0; batch < maxBatches && !this.stopped; batch++) {
-      const deleted = await this.repository.deleteExpiredBefore(cutoff, batchSize);
+      const deleted = await deleteBatch(batchSize);
       total += deleted;
-      this.purged += deleted;
       if (deleted < batchSize) break;
     }
     return total;

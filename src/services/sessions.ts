@@ -1,12 +1,13 @@
 // Storefront sessions: created by a merchant backend for one store, read by the storefront until
 // they expire (docs/session-api.md#session-creation and docs/session-api.md#group-retrieval).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
-import { Errors } from '../errors.ts';
+import { Errors, withHeaders } from '../errors.ts';
 import type { Database } from '../storage/schema.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
+import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
@@ -27,8 +28,43 @@ export const MAX_CACHED_SESSIONS = 100_000;
  */
 const INSERT_BATCH = { maxBatch: 100, maxConcurrent: 4 };
 
+/** How long an idempotency key is remembered (docs/session-api.md#idempotent-retries). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * A claim still without a session after this long belongs to a request that will never finish (its
+ * instance died): a retry may take the key over. Well past the longest a request may run (30 s).
+ */
+export const ABANDONED_CLAIM_MS = 60_000;
+
+/** Seconds a duplicate of an in-flight creation is told to wait (Retry-After of the 409). */
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+
+/** A session creation's idempotency: who sent it and with which key. */
+export interface IdempotencyKeyUse {
+  clientId: string;
+  key: string;
+}
+
+export interface CreatedSession {
+  session: SessionRecord;
+  /** True when the key was seen before: the session is the one the first request created. */
+  replayed: boolean;
+}
+
+/**
+ * The canonical request a key is bound to: the store (lower-cased, as stored) and the body as the
+ * service reads it (unknown fields are ignored, so they do not count).
+ */
+export function requestFingerprint(storeId: string, campaign: string | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([storeId.toLowerCase(), campaign ?? null]))
+    .digest('hex');
+}
+
 export class SessionService {
   private readonly repository: SessionsRepository;
+  private readonly keys: SessionIdempotencyKeysRepository;
   private readonly cache = new LruCache<string, SessionRecord>(MAX_CACHED_SESSIONS, 'session');
   private readonly retentionMs: number;
   private readonly inserts: WriteBatcher<SessionRecord>;
@@ -39,6 +75,7 @@ export class SessionService {
     private readonly clock: Clock,
   ) {
     this.repository = new SessionsRepository(db);
+    this.keys = new SessionIdempotencyKeysRepository(db);
     this.inserts = new WriteBatcher((sessions) => this.repository.insertMany(sessions), INSERT_BATCH);
     this.retentionMs = config.sessionRetentionHours * 3600 * 1000;
   }
@@ -50,15 +87,78 @@ export class SessionService {
 
   /** Creates a session; it is committed when this resolves (the 201 is sent after). */
   async create(storeId: string, campaign: string | undefined): Promise<SessionRecord> {
+    const session = this.newSession(storeId, campaign);
+    await this.inserts.write(session);
+    return session;
+  }
+
+  /**
+   * Creates a session at most once per client and key within 24 hours (docs/session-api.md#idempotent-retries):
+   * the key is claimed first (committed, so a duplicate on any instance sees it and is told 409),
+   * then the session and the key's session id are written in one transaction. A key seen before
+   * answers its session again, or 422 when it came with another request, or 409 while in flight.
+   */
+  async createIdempotent(storeId: string, campaign: string | undefined, use: IdempotencyKeyUse): Promise<CreatedSession> {
+    const fingerprint = requestFingerprint(storeId, campaign);
+    const claimedAt = new Date(this.clock());
+    let claimed = await this.keys.claim(use.clientId, use.key, fingerprint, claimedAt);
+    if (!claimed) {
+      const seen = await this.keys.find(use.clientId, use.key);
+      // Gone between the two statements (purged): claim it as new.
+      if (!seen) return this.createIdempotent(storeId, campaign, use);
+      const age = claimedAt.getTime() - seen.createdAt.getTime();
+      const forgotten = age >= IDEMPOTENCY_KEY_TTL_MS || (seen.sessionId === undefined && age >= ABANDONED_CLAIM_MS);
+      if (!forgotten) {
+        if (seen.fingerprint !== fingerprint) throw new Errors.IDEMPOTENCY_KEY_REUSED();
+        if (seen.sessionId === undefined) {
+          throw withHeaders(new Errors.IDEMPOTENCY_KEY_IN_FLIGHT(IN_FLIGHT_RETRY_AFTER_SECONDS), {
+            'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
+          });
+        }
+        const original = await this.repository.findById(seen.sessionId);
+        // Sessions outlive their keys (retention runs from expiresAt), so this is not expected.
+        if (!original) throw new Errors.INTERNAL();
+        return { session: original, replayed: true };
+      }
+      claimed = await this.keys.takeOver(seen, fingerprint, claimedAt);
+      // Another request took it over first: answer as to any duplicate.
+      if (!claimed) return this.createIdempotent(storeId, campaign, use);
+    }
+    const session = this.newSession(storeId, campaign);
+    let completed: boolean;
+    try {
+      completed = await this.keys.complete(use.clientId, use.key, claimedAt, session);
+    } catch (error) {
+      // Let a retry claim the key at once rather than after ABANDONED_CLAIM_MS (best effort).
+      await this.keys.release(use.clientId, use.key).catch(() => {});
+      throw error;
+    }
+    if (!completed) return this.createIdempotent(storeId, campaign, use);
+    return { session, replayed: false };
+  }
+
+  private newSession(storeId: string, campaign: string | undefined): SessionRecord {
     const now = this.clock();
-    const session: SessionRecord = {
+    return {
       id: randomUUID(),
       storeId: storeId.toLowerCase(),
       campaign,
       createdAt: new Date(now),
       expiresAt: new Date(now + this.config.sessionTtlSeconds * 1000),
     };
-    await this.inserts.write(session);
+  }
+
+  /**
+   * The session as its merchant's backend reads it, expired or not, as long as it is retained;
+   * 404 for an unknown, malformed or purged id. Whose it is, the route checks.
+   */
+  async require(sessionId: string): Promise<SessionRecord> {
+    if (!isUuid(sessionId)) throw new Errors.SESSION_NOT_FOUND();
+    const id = sessionId.toLowerCase();
+    // Past its retention a session may be purged any moment: only the database can tell.
+    const cached = this.cache.peek(id);
+    const session = cached && !this.pastRetention(cached, this.clock()) ? cached : await this.repository.findById(id);
+    if (!session) throw new Errors.SESSION_NOT_FOUND();
     return session;
   }
 

@@ -96,6 +96,16 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** An idempotency key of session creation (migrations/0005_session_idempotency_keys.ts). */
+export interface SessionIdempotencyKeysTable {
+  client_id: string;
+  key: string;
+  fingerprint: string;
+  /** Null while the request that claimed the key is in flight. */
+  session_id: string | null;
+  created_at: Timestamp;
+}
+
 /** INT8: a string from PostgreSQL; compared in SQL only. */
 type Int8 = ColumnType<string, string | number, string | number>;
 
@@ -123,6 +133,7 @@ export interface Database {
   payment_method_legal_links: PaymentMethodLegalLinksTable;
   signing_keys: SigningKeysTable;
   sessions: SessionsTable;
+  session_idempotency_keys: SessionIdempotencyKeysTable;
   catalog_generation: CatalogGenerationTable;
   catalog_applications: CatalogApplicationsTable;
 }

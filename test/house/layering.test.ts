@@ -18,7 +18,7 @@ describe('house rules', () => {
     const cwd = process.cwd();
     process.chdir(root);
     try {
-      const result = await cruise(['src', 'test'], { ruleSet: config, ...config.options, validate: true });
+      const result = await cruise(['src', 'test', 'client/src'], { ruleSet: config, ...config.options, validate: true });
       const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
       const violations = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
       expect(violations).toEqual([]);

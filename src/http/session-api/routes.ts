@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { etagOnSend } from '../plugins/etag.ts';
 import { createSessionRoute } from './create-session.ts';
+import { getSessionRoute } from './get-session.ts';
 import { GROUPS_PATH, paymentMethodGroupsRoute } from './payment-method-groups.ts';
 import { storefrontCors } from './storefront-cors.ts';
 
@@ -15,6 +16,7 @@ export interface SessionApiOptions {
 export async function sessionApiRoutes(app: FastifyInstance, { ctx, embedSrc }: SessionApiOptions): Promise<void> {
   // Merchant backends call this server to server: no CORS.
   createSessionRoute(app, ctx, embedSrc);
+  getSessionRoute(app, ctx, embedSrc);
 
   // Storefront pages on any origin read the groups (docs/session-api.md#cors), and may revalidate with ETag.
   await app.register(async (storefront) => {

@@ -27,6 +27,19 @@ export const CreateSessionParams = Type.Object({
   storeId: Type.String({ format: 'uuid', description: "The store's id (UUID)." }),
 });
 
+export const CreateSessionHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      description:
+        'Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same client, key and request within 24 hours ' +
+        'answers the session the first request created, with `Idempotent-Replayed: true`. A key is 1 to 255 printable ASCII ' +
+        'characters, sent as a Structured Field String (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, as the draft specifies) or ' +
+        'bare. Use a new random key (a UUID) for every new session, and the same one for its retries.',
+      examples: ['"8e03978e-40d5-43e8-bc93-6894a57f9324"'],
+    }),
+  ),
+});
+
 export const CreateSessionBody = component(
   'CreateSessionRequest',
   Type.Object(
@@ -49,6 +62,26 @@ export const SessionSchema = component(
   Type.Object({
     id: Type.String({ format: 'uuid', description: 'Session id; the storefront uses it in the group retrieval path.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 after it.' }),
+    embed: Type.Object({
+      src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
+    }),
+  }),
+);
+
+export const SessionParams = Type.Object({
+  sessionId: Type.String({ description: 'Session id from session creation.' }),
+});
+
+export const SessionRecordSchema = component(
+  'SessionRecord',
+  Type.Object({
+    id: Type.String({ format: 'uuid', description: 'Session id.' }),
+    storeId: Type.String({ format: 'uuid', description: 'The store the session was created for.' }),
+    campaign: Type.Union([Type.String(), Type.Null()], {
+      description: 'The campaign keyword as it was sent at creation; null without one.',
+    }),
+    createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC.' }),
+    expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 to the storefront after it.' }),
     embed: Type.Object({
       src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
     }),

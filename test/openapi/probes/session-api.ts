@@ -1,7 +1,9 @@
 // The probes of the session API: for every documented status of every operation, a request that elicits it.
 import { vi } from 'vitest';
+import { requestFingerprint } from '../../../src/services/sessions.ts';
 import {
   bearer,
+  CLIENT,
   createSession,
   fault,
   groups,
@@ -18,6 +20,45 @@ export const PROBES: Record<string, Probe[]> = {
     { status: 201, what: 'a campaign session', request: (f) => createSession(f, STORE, { payload: '{"campaign":"BLACKWEEK"}' }) },
     { status: 201, what: 'no body at all', request: (f) => ({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: bearer(f) }) },
     { status: 400, what: 'an empty campaign', request: (f) => createSession(f, STORE, { payload: '{"campaign":""}' }) },
+    {
+      status: 201,
+      what: 'a retry with the same Idempotency-Key (a replay)',
+      request: async (f) => {
+        const first = createSession(f, STORE, { headers: { 'idempotency-key': '"probe-replay"' } });
+        await f.app.inject(first);
+        return first;
+      },
+    },
+    {
+      status: 400,
+      what: 'an Idempotency-Key of 256 characters',
+      request: (f) => createSession(f, STORE, { headers: { 'idempotency-key': 'k'.repeat(256) } }),
+    },
+    {
+      status: 409,
+      what: 'an Idempotency-Key whose first request is in flight (its claim has no session yet)',
+      request: async (f) => {
+        await f.ctx.database.db
+          .insertInto('session_idempotency_keys')
+          .values({
+            client_id: CLIENT.id,
+            key: 'probe-in-flight',
+            fingerprint: requestFingerprint(STORE, undefined),
+            session_id: null,
+            created_at: new Date(f.ctx.clock()),
+          })
+          .execute();
+        return createSession(f, STORE, { headers: { 'idempotency-key': 'probe-in-flight' } });
+      },
+    },
+    {
+      status: 422,
+      what: 'an Idempotency-Key used before with another campaign',
+      request: async (f) => {
+        await f.app.inject(createSession(f, STORE, { headers: { 'idempotency-key': 'probe-reused' } }));
+        return createSession(f, STORE, { headers: { 'idempotency-key': 'probe-reused' }, payload: '{"campaign":"BLACKWEEK"}' });
+      },
+    },
     { status: 401, what: 'no token', request: () => ({ method: 'POST', url: `/v1/stores/${STORE}/sessions` }) },
     { status: 403, what: "another merchant's store", request: (f) => createSession(f, OTHER_STORE) },
     {
@@ -46,6 +87,46 @@ export const PROBES: Record<string, Probe[]> = {
       what: 'the database unreachable',
       arrange: (f) => vi.spyOn(f.ctx.sessions, 'create').mockRejectedValueOnce(unreachable()),
       request: (f) => createSession(f, STORE),
+    },
+  ],
+
+  'GET /v1/sessions/{sessionId}': [
+    {
+      status: 200,
+      what: 'a session of a granted store',
+      request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}`, headers: bearer(f) }),
+    },
+    { status: 401, what: 'no token', request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}` }) },
+    {
+      status: 403,
+      what: 'an admin token (no merchant-api scope)',
+      request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}`, headers: { authorization: `Bearer ${f.adminToken}` } }),
+    },
+    {
+      status: 404,
+      what: "a session of another merchant's store",
+      request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}`, headers: bearer({ ...f, token: f.otherToken }) }),
+    },
+    {
+      status: 429,
+      what: 'too many requests of one client',
+      request: untilRateLimited((f) => ({
+        method: 'GET',
+        url: `/v1/sessions/${f.session}`,
+        headers: bearer({ ...f, token: f.otherToken }),
+      })),
+    },
+    {
+      status: 500,
+      what: 'an unexpected fault',
+      arrange: (f) => vi.spyOn(f.ctx.sessions, 'require').mockRejectedValueOnce(fault()),
+      request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}`, headers: bearer(f) }),
+    },
+    {
+      status: 503,
+      what: 'the database unreachable',
+      arrange: (f) => vi.spyOn(f.ctx.sessions, 'require').mockRejectedValueOnce(unreachable()),
+      request: (f) => ({ method: 'GET', url: `/v1/sessions/${f.session}`, headers: bearer(f) }),
     },
   ],
 

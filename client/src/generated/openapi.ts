@@ -1,0 +1,3592 @@
+// Generated from openapi.json by scripts/generate-client-types.mjs (openapi-typescript); do not edit.
+// Regenerate with `npm run openapi`.
+export interface paths {
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys that verify access tokens (JWK Set)
+         * @description The public keys that verify the access tokens this server issues (current and recently retired). Cacheable for 5 minutes.
+         */
+        get: operations["jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata (RFC 8414)
+         * @description RFC 8414 metadata: issuer, token endpoint, JWKS location, grant types and scopes.
+         */
+        get: operations["authorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List OAuth clients, by client id; optionally of one merchant (never their secrets) */
+        get: operations["adminListClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OAuth client (never its secret) */
+        get: operations["adminGetClient"];
+        /** Create (201, with the secret shown once) or replace (200) an OAuth client */
+        put: operations["adminPutClient"];
+        post?: never;
+        /** Delete an OAuth client; its access tokens stop verifying within 2 seconds on every instance */
+        delete: operations["adminDeleteClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the client secret with a generated one, shown once; the old one stops working */
+        post: operations["adminRotateClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List merchants, by id */
+        get: operations["adminListMerchants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a merchant */
+        get: operations["adminGetMerchant"];
+        /** Create (201) or replace (200) a merchant */
+        put: operations["adminPutMerchant"];
+        post?: never;
+        /** Delete a merchant that has no stores and no clients (409 otherwise) */
+        delete: operations["adminDeleteMerchant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payment methods by store, in each store's display order; optionally of one store */
+        get: operations["adminListPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment method with its plans and legal links */
+        get: operations["adminGetPaymentMethod"];
+        /** Create (201) or replace (200) a payment method: one method object of the catalog */
+        put: operations["adminPutPaymentMethod"];
+        post?: never;
+        /** Delete a payment method; sessions keep answering without it */
+        delete: operations["adminDeletePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List stores, by id; optionally of one merchant */
+        get: operations["adminListStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a store */
+        get: operations["adminGetStore"];
+        /** Create (201) or replace (200) a store */
+        put: operations["adminPutStore"];
+        post?: never;
+        /** Delete a store and its payment methods; its sessions keep answering, with nothing eligible */
+        delete: operations["adminDeleteStore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process is up and serving
+         * @description Answers 200 as long as the process serves requests; it does not touch the database.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics of this instance (text exposition format 0.0.4) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (OAuth 2.0 client credentials grant)
+         * @description OAuth 2.0 client credentials grant (RFC 6749 §4.4). Authenticate the client with HTTP Basic (`client_secret_basic`) or with the `client_id` and `client_secret` form fields (`client_secret_post`), not both.
+         *
+         *     `scope` is a space-separated subset of the client's scopes (`merchant-api`, `admin`); without it the token carries all of them.
+         *
+         *     The access token is a JWT (RFC 9068, `typ: at+jwt`) signed with a key published at `/.well-known/jwks.json`; send it as `Authorization: Bearer <access_token>`.
+         *
+         *     The same parameters may be sent as a JSON object (`Content-Type: application/json`), as published clients of this API family do: each a string, with the same rules, limits and errors.
+         *
+         *     Errors have the RFC 6749 §5.2 shape `{error, error_description}` (plus `message`, the same text), not the `{message, code}` of the other endpoints.
+         */
+        post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of this service
+         * @description This document. Readable from any origin; rendered for people at `/docs`.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers
+         * @description Answers 200 when the database answers within 2 seconds, 503 otherwise.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a session back (merchant backends)
+         * @description Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the session's store: the session as it was created, with its store and campaign.
+         *
+         *     An expired session is still answered for as long as it is retained (`SESSION_RETENTION_HOURS` past `expiresAt`, at least 24 hours): it is the merchant's own record. Compare `expiresAt` with the time to know whether a storefront can still use it.
+         *
+         *     404 `SESSION_NOT_FOUND` for an unknown, malformed or purged id, and equally for a session of a store the client is not granted, so that session ids of other merchants cannot be confirmed.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/payment-method-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment method groups a storefront session may offer for an amount
+         * @description Called by the storefront, typically from the browser. **No `Authorization` header**: access is by the session id in the path, which the merchant's backend got from `createSession`. Sessions are time-limited; no merchant credential ever reaches the browser. Any origin may read the response (CORS).
+         *
+         *     Checks run in this order: the query (400 for a missing or repeated parameter, 422 for an invalid one), then the session (404 unknown, 409 expired).
+         *
+         *     A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the session's campaign (a session without a campaign gets only non-campaign methods).
+         *
+         *     Groups are in the store's display order. With `flattened=true` every method is a group of its own. Otherwise methods of type `PROVIDER_PART_PAYMENT_SELECT_NOW` are bundled into one group, and those of `PROVIDER_PART_PAYMENT_SELECT_LATER` into another (each split by identical customer-type support); the bundle's `id` is stable for its set of method ids.
+         *
+         *     `type` is an extensible enum: accept values not listed. `internalData` is opaque: hand it unchanged to the payment components (e.g. as the data attribute of a payment-method element); never parse it, its structure may change without notice.
+         *
+         *     Responses may be cached for 10 minutes (`Cache-Control: private, max-age=600`) and carry an `ETag`; a request with a matching `If-None-Match` answers 304.
+         */
+        get: operations["getPaymentMethodGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stores/{storeId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a storefront session for a store
+         * @description Called by the merchant's backend, never from a browser, with an access token of scope `merchant-api` whose client is granted the store (a client is granted every store of its merchant).
+         *
+         *     The session is valid until `expiresAt` (creation time + `SESSION_TTL_SECONDS`, default one hour). Hand `id` to the storefront page, which loads the script at `embed.src` and fetches the payment method groups with it (`getPaymentMethodGroups`).
+         *
+         *     The body is optional: absent, empty or `{}` means no campaign. With `campaign`, shoppers of this session are offered only the payment methods of that campaign (keywords match case-insensitively); without it, only non-campaign methods. Unknown body fields are ignored.
+         *
+         *     Retries are safe with an `Idempotency-Key` header (docs/session-api.md#idempotent-retries): within 24 hours, the same client, key, store and body answer the session the first request created (201, the same body, `Idempotent-Replayed: true`); the same key with another store or body is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still being processed, 409 `IDEMPOTENCY_KEY_IN_FLIGHT` with `Retry-After`. Keys are per client.
+         *
+         *     Order of checks: the token (401, then 403 for a missing scope), then the request (400, 413, 415), then the store grant (403), then the idempotency key (409, 422).
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's stores
+         * @description The stores the token's client is granted: every store of its merchant, one page at a time (`page` is 0-based; `size` at least 1, default 100, and values above 1000 are served as 1000, which `page.size` then says).
+         *
+         *     Ordered by `name` (compared byte-wise) unless `sort` says `nationalStoreId`; `,desc` reverses the order.
+         *
+         *     Needs an access token of scope `merchant-api`.
+         */
+        get: operations["listStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stores/{store_id}/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a store's payment methods with limits, legal links and campaigns
+         * @description Every payment method of the store, campaign and non-campaign alike (with their campaign info), in the store's display order, one page at a time (`page` is 0-based; `size` 1 to 1000, default 100; a page past the end has an empty `content`).
+         *
+         *     With `amount`, only the methods whose purchase limits include it (inclusive).
+         *
+         *     Needs an access token of scope `merchant-api` whose client is granted the store.
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stores/{store_id}/payment_methods/{payment_method_id}/annuity_factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment method's plans (annuity factors and fees)
+         * @description The payment plans of one method of the store, in order of duration, then name: for each, the annuity factor (monthly cost per currency unit of the price), the monthly administration fee, the setup fee and the nominal interest. A method without plans answers `{"content": []}`.
+         *
+         *     Needs an access token of scope `merchant-api` whose client is granted the store.
+         */
+        get: operations["listAnnuityFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stores/{store_id}/payment_methods/{payment_method_id}/price_signage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a product page may show for a price: monthly cost, total cost and APR per plan
+         * @description For a price, the method's legal documents (SECCI and general terms, each with its language; the price appended to the link where the catalog says so) and, when the method allows price signage and the price is within its purchase limits, each plan with its monthly cost, total cost and effective annual rate (APR). A price of 0 has no plan costs.
+         *
+         *     Money is exact: the monthly cost is `ceil(amount × annuityFactor + administrationFee)` in whole currency units, the total `durationMonths × monthlyCost + setupFee`. The APR follows the Consumer Credit Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first payment, solved numerically and rounded half up to 2 decimals.
+         *
+         *     Needs an access token of scope `merchant-api` whose client is granted the store.
+         */
+        get: operations["getPriceSignage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stores/{store_id}/payment_methods/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which methods a session would be offered for an amount, and every rule each other method fails
+         * @description Answers "why is method X not offered?": for an amount (and optionally a customer type, a campaign keyword and `flattened`), the groups a storefront session with that campaign would be offered, and for every method of the store whether it is eligible and every rule it fails.
+         *
+         *     The query follows group retrieval: 400 for a missing or repeated parameter, 422 for an invalid one. Needs an access token of scope `merchant-api` whose client is granted the store.
+         */
+        get: operations["explainEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AnnuityFactors: {
+            /** @description The plans in order of duration, then name; empty for a method without plans. */
+            content: {
+                /** @description Per month. */
+                administrationFee: number;
+                /** @description Monthly cost per currency unit of the price. */
+                annuityFactor: number;
+                durationMonths: number;
+                /** @description Nominal annual interest, as the catalog gives it. */
+                interest: number;
+                paymentPlanName: string;
+                /** @description Once, with the first payment. */
+                setupFee: number;
+            }[];
+        };
+        /** @description Optional; an absent or empty body means no campaign. Unknown fields are ignored. */
+        CreateSessionRequest: {
+            /** @description Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods. */
+            campaign?: string;
+        };
+        /**
+         * @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B).
+         * @enum {string}
+         */
+        CustomerType: "NATURAL" | "LEGAL";
+        EligibilityExplanation: {
+            amount: string;
+            campaign: string | null;
+            customerType: components["schemas"]["CustomerType"] | null;
+            /** @description Exactly what a storefront session with this campaign is offered. */
+            groups: components["schemas"]["PaymentMethodGroup"][];
+            methods: {
+                eligible: boolean;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description Every rule the method fails; empty when eligible. */
+                reasons: ("AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "CUSTOMER_TYPE_NOT_ENABLED" | "CAMPAIGN_METHOD_WITHOUT_CAMPAIGN" | "CAMPAIGN_KEYWORD_MISMATCH")[];
+                type: components["schemas"]["PaymentMethodType"];
+            }[];
+        };
+        /** @description Every error response but the token endpoint's (docs/errors.md). */
+        ErrorResponse: {
+            /** @description Stable machine-readable error code (docs/errors.md lists them). */
+            code: string;
+            /** @description Human-readable description of the problem. */
+            message: string;
+            /** @description On a 400 or 422 caused by named request fields: each offending field (`amount`, `plans[0].name`) → what is wrong with it. */
+            parameters?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the error was answered, ISO 8601 UTC.
+             */
+            timestamp: string;
+            /** @description The request's id: the same as the `X-Request-Id` response header. Quote it when asking for support. */
+            traceId: string;
+        };
+        LegalLink: {
+            /** @description Append the purchase amount to the URL. */
+            appendAmount: boolean;
+            /** @description ISO 639-1 language of the document (the store's country's unless the catalog says otherwise). */
+            language: string;
+            /** @description PRICE_INFO, SECCI (standard European consumer credit information) or GENERAL_TERMS; accept others. */
+            type: string;
+            /** Format: uri */
+            url: string;
+        };
+        /** @description RFC 6749 §5.2 error response. */
+        OAuthErrorResponse: {
+            /** @description RFC 6749 §5.2 error code, e.g. invalid_request, invalid_client. */
+            error: string;
+            /** @description Human-readable explanation. */
+            error_description: string;
+            /** @description The same text as error_description, for clients that read `message` as on every other endpoint. */
+            message: string;
+        };
+        Page: {
+            number: number;
+            size: number;
+            totalElements: number;
+            totalPages: number;
+        };
+        PaymentMethod: {
+            campaign: {
+                /** @description A campaign method is offered only to sessions with one of its keywords. */
+                campaign: boolean;
+                keywords: string[];
+            };
+            description: string;
+            enabledForLegalCustomer: boolean;
+            enabledForNaturalCustomer: boolean;
+            /** Format: uuid */
+            id: string;
+            legalLinks: components["schemas"]["LegalLink"][];
+            maxApplicationLimit: number;
+            maxPurchaseLimit: number;
+            minApplicationLimit: number;
+            minPurchaseLimit: number;
+            name: string;
+            priceSignagePossible: boolean;
+            type: components["schemas"]["PaymentMethodType"];
+        };
+        PaymentMethodGroup: {
+            customerTypes: components["schemas"]["CustomerType"][];
+            /** @description Deterministic: SHA-256 (hex) of the sorted method ids joined with ",". */
+            id: string;
+            /** @description Opaque base64 for the provider's web components. Do not parse it; it may change without notice. */
+            internalData: string;
+            methodIds: string[];
+            /** @description Always present; '' when not applicable. */
+            subtitle: string;
+            title: string;
+            type: components["schemas"]["PaymentMethodType"];
+        };
+        PaymentMethodPage: {
+            content: components["schemas"]["PaymentMethod"][];
+            page: components["schemas"]["Page"];
+        };
+        /**
+         * @description Payment method type. An extensible enum: clients must accept values not listed here. Known values: GENERIC, PROVIDER_INVOICE, PROVIDER_INVOICE_ACCOUNT, PROVIDER_PART_PAYMENT_SELECT_LATER, PROVIDER_PART_PAYMENT_SELECT_NOW, PROVIDER_CARD, PROVIDER_REVOLVING_CREDIT, PROVIDER_NEW_REVOLVING_CREDIT, NETS, D2I, SWISH, TRUSTLY, ZERO, VIPPS, MOBILEPAY, CARD.
+         * @example GENERIC
+         * @example PROVIDER_INVOICE
+         * @example PROVIDER_INVOICE_ACCOUNT
+         * @example PROVIDER_PART_PAYMENT_SELECT_LATER
+         * @example PROVIDER_PART_PAYMENT_SELECT_NOW
+         * @example PROVIDER_CARD
+         * @example PROVIDER_REVOLVING_CREDIT
+         * @example PROVIDER_NEW_REVOLVING_CREDIT
+         * @example NETS
+         * @example D2I
+         * @example SWISH
+         * @example TRUSTLY
+         * @example ZERO
+         * @example VIPPS
+         * @example MOBILEPAY
+         * @example CARD
+         */
+        PaymentMethodType: string;
+        PriceSignage: {
+            /** @description One entry per plan (by duration) when the method allows price signage and the price is within its limits; else empty. */
+            costList: {
+                administrationFee: number;
+                description: string;
+                durationMonths: number;
+                /** @description Annual percentage rate of charge (Consumer Credit Directive 2008/48/EC, Annex I; 12 equal months; the setup fee paid with the first payment), in percent, rounded half up to 2 decimals. Negative when the buyer pays back less. */
+                effectiveInterest: number;
+                /** @description Nominal annual interest, as the catalog gives it. */
+                interest: number;
+                /** @description ceil(amount × annuityFactor + administrationFee), whole currency units. */
+                monthlyCost: number;
+                name: string;
+                setupFee: number;
+                /** @description All the buyer pays: durationMonths × monthlyCost + setupFee. */
+                totalCost: number;
+            }[];
+            generalTermsLinks: {
+                /** @description ISO 639-1. */
+                language: string;
+                /**
+                 * Format: uri
+                 * @description The document; the price appended when the catalog says so.
+                 */
+                uri: string;
+            }[];
+            /** @description Standard European Consumer Credit Information. */
+            secciLinks: {
+                /** @description ISO 639-1. */
+                language: string;
+                /**
+                 * Format: uri
+                 * @description The document; the price appended when the catalog says so.
+                 */
+                uri: string;
+            }[];
+        };
+        Session: {
+            embed: {
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the storefront script with the payment components.
+                 */
+                src: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC; the session answers 409 after it.
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description Session id; the storefront uses it in the group retrieval path.
+             */
+            id: string;
+        };
+        SessionRecord: {
+            /** @description The campaign keyword as it was sent at creation; null without one. */
+            campaign: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC.
+             */
+            createdAt: string;
+            embed: {
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the storefront script with the payment components.
+                 */
+                src: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC; the session answers 409 to the storefront after it.
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description Session id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The store the session was created for.
+             */
+            storeId: string;
+        };
+        Store: {
+            /** @description ISO 3166-1 alpha-2. */
+            countryCode: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The operator's store number. */
+            nationalStoreId: number;
+            /** @description The legal entity behind the store, when the catalog gives one. */
+            organizationNumber?: string;
+        };
+        StorePage: {
+            content: components["schemas"]["Store"][];
+            page: components["schemas"]["Page"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    jwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 7517 JWK Set: the public keys that verify access tokens of this issuer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            alg: string;
+                            crv: string;
+                            kid: string;
+                            kty: string;
+                            use: string;
+                            x: string;
+                            y: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    authorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 8414 authorization server metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grant_types_supported: string[];
+                        issuer: string;
+                        jwks_uri: string;
+                        response_types_supported: string[];
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                    };
+                };
+            };
+        };
+    };
+    adminListClients: {
+        parameters: {
+            query?: {
+                /** @description Only this merchant's. */
+                merchantId?: string;
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            clientId: string;
+                            merchantId: string;
+                            scopes: string[];
+                        }[];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminGetClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description OAuth client id. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An OAuth client; its secret is never shown again after the response that set it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        merchantId: string;
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPutClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description OAuth client id. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        /** @description An OAuth client (catalog shape). `clientId`, when given, must equal the path id. Without `clientSecret` a new client gets a generated secret and an existing one keeps its secret. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description OAuth client id. */
+                    clientId?: string;
+                    /** @description Stored only as a scrypt hash. */
+                    clientSecret?: string;
+                    /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                    merchantId: string;
+                    /** @description Scopes the client may request: merchant-api, admin. */
+                    scopes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @description The secret this request set (generated unless the body gave one): present on creation, and on replacement only when the body gave a secret. Shown this once; only a hash is stored. */
+                        clientSecret?: string;
+                        merchantId: string;
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @description The secret this request set (generated unless the body gave one): present on creation, and on replacement only when the body gave a secret. Shown this once; only a hash is stored. */
+                        clientSecret?: string;
+                        merchantId: string;
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDeleteClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description OAuth client id. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminRotateClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description OAuth client id. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @description The new secret (base64url, 256 bits), shown this once. The old one no longer works. */
+                        clientSecret: string;
+                        merchantId: string;
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListMerchants: {
+        parameters: {
+            query?: {
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            name: string;
+                        }[];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminGetMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPutMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A merchant (catalog shape). `id`, when given, must equal the path id. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                    id?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDeleteMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+                /** @description Only this store's methods, in display order. */
+                storeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            campaign: {
+                                campaign: boolean;
+                                keywords: string[];
+                            };
+                            description: string;
+                            enabledForLegalCustomer: boolean;
+                            enabledForNaturalCustomer: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            legalLinks: {
+                                appendAmount: boolean;
+                                language?: string;
+                                type: string;
+                                url: string;
+                            }[];
+                            maxApplicationLimit: number;
+                            maxPurchaseLimit: number;
+                            minApplicationLimit: number;
+                            minPurchaseLimit: number;
+                            name: string;
+                            plans: {
+                                administrationFee: number;
+                                annuityFactor: number;
+                                description: string;
+                                durationMonths: number;
+                                interest: number;
+                                name: string;
+                                setupFee: number;
+                            }[];
+                            priceSignagePossible: boolean;
+                            sortOrder: number;
+                            /** Format: uuid */
+                            storeId: string;
+                            type: string;
+                        }[];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminGetPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign: {
+                            campaign: boolean;
+                            keywords: string[];
+                        };
+                        description: string;
+                        enabledForLegalCustomer: boolean;
+                        enabledForNaturalCustomer: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        legalLinks: {
+                            appendAmount: boolean;
+                            language?: string;
+                            type: string;
+                            url: string;
+                        }[];
+                        maxApplicationLimit: number;
+                        maxPurchaseLimit: number;
+                        minApplicationLimit: number;
+                        minPurchaseLimit: number;
+                        name: string;
+                        plans: {
+                            administrationFee: number;
+                            annuityFactor: number;
+                            description: string;
+                            durationMonths: number;
+                            interest: number;
+                            name: string;
+                            setupFee: number;
+                        }[];
+                        priceSignagePossible: boolean;
+                        sortOrder: number;
+                        /** Format: uuid */
+                        storeId: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPutPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description One payment method (catalog shape). `id`, when given, must equal the path id. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    campaign?: {
+                        campaign: boolean;
+                        keywords: string[];
+                    };
+                    /** @description Default ''. */
+                    description?: string;
+                    enabledForLegalCustomer: boolean;
+                    enabledForNaturalCustomer: boolean;
+                    /** @description Payment method id (UUID). */
+                    id?: string;
+                    legalLinks?: {
+                        /** @description Append the purchase amount to the URL. Default false. */
+                        appendAmount?: boolean;
+                        /** @description ISO 639-1 language of the document. Default: the store's country's (SE sv, NO nb, DK da, FI fi, else en). */
+                        language?: string;
+                        /** @description PRICE_INFO, SECCI or GENERAL_TERMS; other types are kept as they are. */
+                        type: string;
+                        /** @description Absolute http(s) URL. */
+                        url: string;
+                    }[];
+                    /** @description Maximum application amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                    maxApplicationLimit: number | string;
+                    /** @description Maximum purchase amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                    maxPurchaseLimit: number | string;
+                    /** @description Minimum application amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                    minApplicationLimit: number | string;
+                    /** @description Minimum purchase amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                    minPurchaseLimit: number | string;
+                    name: string;
+                    plans?: {
+                        /** @description Monthly administration fee. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                        administrationFee?: number | string;
+                        /** @description Monthly cost per currency unit borrowed, at most 12 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                        annuityFactor: number | string;
+                        /** @description Shown with the plan on product pages. Default "". */
+                        description?: string;
+                        durationMonths: number;
+                        /** @description Nominal annual interest, at most 12 decimal places. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                        interest?: number | string;
+                        name: string;
+                        /** @description One-off setup fee. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                        setupFee?: number | string;
+                    }[];
+                    /** @description Default false. */
+                    priceSignagePossible?: boolean;
+                    /** @description Display order. Default 0. */
+                    sortOrder?: number;
+                    /** @description Store the method belongs to. */
+                    storeId: string;
+                    /** @description Payment method type; an extensible enum (unknown values are served as they are). */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign: {
+                            campaign: boolean;
+                            keywords: string[];
+                        };
+                        description: string;
+                        enabledForLegalCustomer: boolean;
+                        enabledForNaturalCustomer: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        legalLinks: {
+                            appendAmount: boolean;
+                            language?: string;
+                            type: string;
+                            url: string;
+                        }[];
+                        maxApplicationLimit: number;
+                        maxPurchaseLimit: number;
+                        minApplicationLimit: number;
+                        minPurchaseLimit: number;
+                        name: string;
+                        plans: {
+                            administrationFee: number;
+                            annuityFactor: number;
+                            description: string;
+                            durationMonths: number;
+                            interest: number;
+                            name: string;
+                            setupFee: number;
+                        }[];
+                        priceSignagePossible: boolean;
+                        sortOrder: number;
+                        /** Format: uuid */
+                        storeId: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign: {
+                            campaign: boolean;
+                            keywords: string[];
+                        };
+                        description: string;
+                        enabledForLegalCustomer: boolean;
+                        enabledForNaturalCustomer: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        legalLinks: {
+                            appendAmount: boolean;
+                            language?: string;
+                            type: string;
+                            url: string;
+                        }[];
+                        maxApplicationLimit: number;
+                        maxPurchaseLimit: number;
+                        minApplicationLimit: number;
+                        minPurchaseLimit: number;
+                        name: string;
+                        plans: {
+                            administrationFee: number;
+                            annuityFactor: number;
+                            description: string;
+                            durationMonths: number;
+                            interest: number;
+                            name: string;
+                            setupFee: number;
+                        }[];
+                        priceSignagePossible: boolean;
+                        sortOrder: number;
+                        /** Format: uuid */
+                        storeId: string;
+                        type: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDeletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListStores: {
+        parameters: {
+            query?: {
+                /** @description Only this merchant's. */
+                merchantId?: string;
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            bundleTitle: string;
+                            /** @description ISO 3166-1 alpha-2. */
+                            countryCode: string;
+                            currency: string;
+                            /** Format: uuid */
+                            id: string;
+                            merchantId: string;
+                            minimumInvoiceAmount: number;
+                            name: string;
+                            /** @description The operator's store number (assigned when the body left it out). */
+                            nationalStoreId: number;
+                            organizationNumber?: string;
+                        }[];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminGetStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bundleTitle: string;
+                        /** @description ISO 3166-1 alpha-2. */
+                        countryCode: string;
+                        currency: string;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        minimumInvoiceAmount: number;
+                        name: string;
+                        /** @description The operator's store number (assigned when the body left it out). */
+                        nationalStoreId: number;
+                        organizationNumber?: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPutStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A store (catalog shape). `id`, when given, must equal the path id. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Title of a bundle of part-payment methods. Default "Part payment". */
+                    bundleTitle?: string;
+                    /** @description ISO 3166-1 alpha-2 country of the store. Default SE. */
+                    countryCode?: string;
+                    /** @description ISO 4217 code of the store base currency. */
+                    currency: string;
+                    /** @description Store id (UUID). */
+                    id?: string;
+                    /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                    merchantId: string;
+                    /** @description Lowest monthly cost shown as price signage. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                    minimumInvoiceAmount?: number | string;
+                    name: string;
+                    /** @description The operator's store number, unique. Left out: the next free number is assigned and then kept. */
+                    nationalStoreId?: number;
+                    /** @description The legal entity behind the store (e.g. 556677-8899). */
+                    organizationNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bundleTitle: string;
+                        /** @description ISO 3166-1 alpha-2. */
+                        countryCode: string;
+                        currency: string;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        minimumInvoiceAmount: number;
+                        name: string;
+                        /** @description The operator's store number (assigned when the body left it out). */
+                        nationalStoreId: number;
+                        organizationNumber?: string;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bundleTitle: string;
+                        /** @description ISO 3166-1 alpha-2. */
+                        countryCode: string;
+                        currency: string;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        minimumInvoiceAmount: number;
+                        name: string;
+                        /** @description The operator's store number (assigned when the body left it out). */
+                        nationalStoreId: number;
+                        organizationNumber?: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDeleteStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description RFC 6749 §4.4.2 access token request. Unknown parameters are ignored; none may repeat. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Client id, when not sent by HTTP Basic. */
+                    client_id?: string;
+                    /** @description Client secret, when not sent by HTTP Basic. */
+                    client_secret?: string;
+                    /** @description Must be client_credentials. */
+                    grant_type?: string;
+                    /** @description Space-separated subset of the client's scopes; absent requests all of them. */
+                    scope?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Client id, when not sent by HTTP Basic. */
+                    client_id?: string;
+                    /** @description Client secret, when not sent by HTTP Basic. */
+                    client_secret?: string;
+                    /** @description Must be client_credentials. */
+                    grant_type?: string;
+                    /** @description Space-separated subset of the client's scopes; absent requests all of them. */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description RFC 9068 JWT access token (typ at+jwt). */
+                        access_token: string;
+                        /** @description Lifetime of the token in seconds. */
+                        expires_in: number;
+                        /** @description Granted scopes, space-separated. */
+                        scope: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description `invalid_request` (a missing, repeated or malformed parameter, two authentication methods, or a body that is not form-encoded), `unsupported_grant_type` or `invalid_scope`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description `invalid_client`: unknown client or wrong secret. */
+            401: {
+                headers: {
+                    /** @description `Basic realm="payment-methods", charset="UTF-8"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description `invalid_request`: the body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description `invalid_request`: too many failed authentications of this client id from this address this minute (a right secret this instance verified before is never refused). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description `server_error`: unexpected fault, generic description. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached, or this instance is verifying as many client secrets as it allows (a bound on the work unauthenticated requests can cause). Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1.0 document. */
+            200: {
+                headers: {
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description The database did not answer (in time). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id from session creation. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecord"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such session for this client: unknown, malformed, purged, or of a store the client is not granted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPaymentMethodGroups: {
+        parameters: {
+            query: {
+                /** @description Purchase amount in the store's base currency, e.g. 1299.95. */
+                amount: string;
+                /** @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B). */
+                customerType?: "NATURAL" | "LEGAL";
+                /** @description true: one group per method. false or absent: part-payment methods are bundled. */
+                flattened?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Session id from session creation. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups to offer, in display order; `[]` when nothing is eligible. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=600`. */
+                    "Cache-Control"?: string;
+                    /** @description Validator of this body, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodGroup"][];
+                };
+            };
+            /** @description Not modified: `If-None-Match` matched the current `ETag`. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `amount` missing, or `amount`, `customerType` or `flattened` given more than once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such session (a malformed id included), or a session purged at least 24 hours after it expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The session has expired (`expiresAt` has passed): the merchant backend must create a new one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same client, key and request within 24 hours answers the session the first request created, with `Idempotent-Replayed: true`. A key is 1 to 255 printable ASCII characters, sent as a Structured Field String (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, as the draft specifies) or bare. Use a new random key (a UUID) for every new session, and the same one for its retries.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The store's id (UUID). */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional; an absent or empty body means no campaign. Unknown fields are ignored. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session. It is stored before this response is sent. A replay (a key seen before) answers the session the first request created, with the same body. */
+            201: {
+                headers: {
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when the answer is a replay of an earlier request with the same `Idempotency-Key`, else `false`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being processed (`IDEMPOTENCY_KEY_IN_FLIGHT`): retry after `Retry-After` seconds, with the same key, to get its session. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying (1). */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used within the last 24 hours for a request with another store or body (`IDEMPOTENCY_KEY_REUSED`). A new session needs a new key. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStores: {
+        parameters: {
+            query?: {
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size; values above 1000 are served as 1000. */
+                size?: number;
+                /** @description Order: `name` (default) or `nationalStoreId`, optionally followed by `,asc` (default) or `,desc`. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePage"];
+                };
+            };
+            /** @description `page` or `size` not an integer in range, `sort` not one of the forms above, or a parameter repeated. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Only methods whose purchase limits include this amount (inclusive), e.g. 1299.95. */
+                amount?: string;
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id (UUID). */
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payment methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodPage"];
+                };
+            };
+            /** @description `amount` not a plain non-negative decimal, `page` or `size` out of range, or a parameter repeated. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAnnuityFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment method's id (UUID). */
+                payment_method_id: string;
+                /** @description The store's id (UUID). */
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnuityFactors"];
+                };
+            };
+            /** @description `store_id` or `payment_method_id` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The store has no such payment method (an unknown id, or a method of another store). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPriceSignage: {
+        parameters: {
+            query: {
+                /** @description The price on the product page, e.g. 1299.95. */
+                amount: string;
+            };
+            header?: never;
+            path: {
+                /** @description The payment method's id (UUID). */
+                payment_method_id: string;
+                /** @description The store's id (UUID). */
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The legal documents and the costs per plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceSignage"];
+                };
+            };
+            /** @description `amount` missing, repeated or not a plain non-negative decimal, or an id that is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The store has no such payment method (an unknown id, or a method of another store). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    explainEligibility: {
+        parameters: {
+            query: {
+                /** @description Purchase amount, as in group retrieval. */
+                amount: string;
+                /** @description Campaign keyword of a session. */
+                campaign?: string;
+                /** @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B). */
+                customerType?: "NATURAL" | "LEGAL";
+                /** @description As in group retrieval. */
+                flattened?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The store's id (UUID). */
+                store_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict for every method, and the resulting groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityExplanation"];
+                };
+            };
+            /** @description `amount` missing, or a parameter given more than once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A parameter is present but invalid (as in group retrieval). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+}
