@@ -406,7 +406,7 @@ async function main() {
         const memory = target.server?.memory();
         runs[entry.id][side].push({ ...result, peakRssMb: memory?.peakRssMb ?? null });
         log(
-          `round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}${result.serverConnections === undefined ? '' : `  server connections ${result.serverConnections}`}`,
+          `round ${round + 1} ${entry.id.padEnd(10)} ${label.padEnd(20)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}${result.serverConnections === undefined ? '' : `  server connections ${result.serverConnections}`}${result.realClientStatus === undefined ? '' : `  real client ${result.realClientStatus}  flood ${JSON.stringify(result.flood.statuses)}`}`,
         );
       }
     }
@@ -579,7 +579,13 @@ async function abusePairs({ smallUrl, requests, sessions, client, stores, http }
       pairs.push({
         id: `preauth-${id}`,
         title: `Pre-authentication: ${what} vs a storefront request`,
-        a: [id, http(abuse, pathRequests)],
+        a: [
+          id,
+          {
+            server: abuse,
+            run: () => httpLoad({ baseUrl: abuse.baseUrl, requests: pathRequests, connections, seconds, warmupSeconds, anyStatus: true }),
+          },
+        ],
         b: ['storefront', storefront],
       });
     }

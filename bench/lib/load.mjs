@@ -27,9 +27,9 @@ function summarize({ latenciesMs, ok, errors, seconds }) {
  * after `warmupSeconds` of the same load that is not recorded. Errors are connection errors,
  * time-outs and every non-2xx answer.
  */
-export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0 }) {
-  if (warmupSeconds > 0) await runAutocannon({ baseUrl, requests, connections, seconds: warmupSeconds });
-  return runAutocannon({ baseUrl, requests, connections, seconds });
+export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0, anyStatus = false }) {
+  if (warmupSeconds > 0) await runAutocannon({ baseUrl, requests, connections, seconds: warmupSeconds, anyStatus });
+  return runAutocannon({ baseUrl, requests, connections, seconds, anyStatus });
 }
 
 async function runAutocannon(options) {
@@ -61,13 +61,14 @@ export async function httpLoadAcross({ targets, connections, seconds, warmupSeco
   return { ...summarize({ latenciesMs, ok, errors, seconds: Math.max(...runs.map((r) => r.result.duration)) }), servers: targets.length };
 }
 
-async function runAutocannonRaw({ baseUrl, requests, connections, seconds }) {
+/** anyStatus: every HTTP answer counts as served (the pre-authentication paths answer 401, 404, 429 …). */
+async function runAutocannonRaw({ baseUrl, requests, connections, seconds, anyStatus = false }) {
   const latenciesMs = [];
   let ok = 0;
   let non2xx = 0;
   const instance = autocannon({ url: baseUrl, requests, connections, duration: seconds, timeout: 10 });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) {
+    if (anyStatus || (statusCode >= 200 && statusCode < 300)) {
       ok += 1;
       latenciesMs.push(responseTime);
     } else non2xx += 1;
