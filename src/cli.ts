@@ -17,6 +17,7 @@ import { createContext, type AppContext } from './context.ts';
 import { DEFAULT_PROVIDER_PREFIX } from './domain/payment-method-types.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
+import type { Actor } from './services/audit.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
 import { catalogFileOf, readCatalogFile } from './services/catalog-import.ts';
 import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
@@ -112,6 +113,12 @@ function catalogCommands(program: Command, io: CliIo): void {
     });
 }
 
+/** The audit trail's actor of each catalog-writing command: the command itself (docs/audit.md). */
+const CLI_ACTORS = {
+  create: { type: 'cli', id: 'pms client create' },
+  rotateSecret: { type: 'cli', id: 'pms client rotate-secret' },
+} as const satisfies Record<string, Actor>;
+
 function clientCommands(program: Command, io: CliIo): void {
   const client = program.command('client').description('OAuth clients');
   client
@@ -131,7 +138,7 @@ function clientCommands(program: Command, io: CliIo): void {
         );
         if (exists)
           throw new CliError(`client "${clientId}" already exists; \`pms client rotate-secret ${clientId}\` gives it a new secret`);
-        return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) });
+        return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) }, CLI_ACTORS.create);
       });
       io.out(
         `client ${result.entity.clientId} created for merchant ${result.entity.merchantId} ` +
@@ -145,7 +152,7 @@ function clientCommands(program: Command, io: CliIo): void {
     .description('replace a client secret with a generated one (printed once); the old one stops working')
     .argument('<clientId>', 'the client id')
     .action(async (clientId: string) => {
-      const rotated = await withContext(io, (ctx) => ctx.admin.clients.rotateSecret(clientId));
+      const rotated = await withContext(io, (ctx) => ctx.admin.clients.rotateSecret(clientId, CLI_ACTORS.rotateSecret));
       io.out(
         `client ${rotated.client.clientId}: new secret set; the old one no longer works\n` +
           `clientSecret: ${rotated.clientSecret}\n` +
