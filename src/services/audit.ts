@@ -125,6 +125,7 @@ export class AuditRecorder {
 export interface AuditEventQuery extends PageRequest {
   entity?: AuditEntity | undefined;
   entityId?: string | undefined;
+  actor?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
 }
@@ -141,8 +142,9 @@ export class AuditTrail {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(query: AuditEventQuery): Promise<Page<AuditEvent>> {
-    const { entity, entityId, from, to } = query;
-    const { events, totalElements } = await new AuditEventsRepository(this.db).list({ entity, entityId, from, to, ...limits(query) });
+    const { entity, entityId, actor, from, to } = query;
+    const repository = new AuditEventsRepository(this.db);
+    const { events, totalElements } = await repository.list({ entity, entityId, actor, from, to, ...limits(query) });
     return pageOf(events as AuditEvent[], totalElements, query);
   }
 }

@@ -2,11 +2,14 @@
 // file created, changed or deleted, in the write's transaction (a refused or rolled-back write leaves
 // none), never a secret or its hash; GET /admin/v1/audit-events pages and filters it; the purge job
 // deletes events past AUDIT_RETENTION_DAYS.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/config.ts';
-import { applyCatalog } from '../../src/services/catalog-import.ts';
+import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
 
@@ -270,6 +273,25 @@ describe('catalog files', () => {
     ]);
   });
 
+  it('the file at start-up records its events as the file, and nothing when it is skipped', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pms-audit-'));
+    try {
+      const file = path.join(dir, 'catalog.json');
+      await writeFile(file, JSON.stringify({ merchants: [{ id: 'm-start-up', name: 'Start-up AB' }] }));
+      const read = await readCatalogFileWithDigest(file, service.ctx.operatorTypes);
+      const before = await lastEventId();
+      expect(await applyCatalogFile(db(), read, service.ctx.operatorTypes)).toBeDefined();
+      expect((await eventsAfter(before)).map((e) => [e.actor_type, e.actor, e.entity_id, e.action])).toEqual([
+        ['catalog-file', path.resolve(file), 'm-start-up', 'create'],
+      ]);
+      const skipped = await lastEventId();
+      expect(await applyCatalogFile(db(), read, service.ctx.operatorTypes)).toBeUndefined();
+      expect(await eventsAfter(skipped)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a refused catalog records nothing', async () => {
     const before = await lastEventId();
     const refused = applyCatalog(db(), { merchants: [{ id: 'm-ok', name: 'OK' }], stores: [{ id: 'not-a-uuid' }] });
@@ -334,6 +356,11 @@ describe('GET /admin/v1/audit-events', () => {
     const one = await list('?entityId=m-listed');
     expect(one.content.map((e) => e.action)).toEqual(['update', 'create']);
     expect((await list('?entity=client&entityId=m-listed')).content).toEqual([]);
+    expect((await list(`?actor=${ADMIN.id}&entityId=m-listed`)).content).toHaveLength(2);
+    expect((await list('?actor=nobody&entityId=m-listed')).content).toEqual([]);
+    const byFile = await list(`?actor=${encodeURIComponent('/etc/pms/catalog.json')}&size=1000`);
+    expect(byFile.content.length).toBeGreaterThan(0);
+    expect(byFile.content.every((e) => e.actor.type === 'catalog-file')).toBe(true);
 
     // Two events moved into the past, to have a range to select.
     const ids = one.content.map((e) => e.id);
@@ -354,6 +381,7 @@ describe('GET /admin/v1/audit-events', () => {
       ['?to=2026-01-01', 'to'],
       ['?entity=session', 'entity'],
       ['?entityId=', 'entityId'],
+      ['?actor=', 'actor'],
       ['?size=0', 'size'],
       ['?page=-1', 'page'],
       ['?entity=store&entity=client', 'entity'],

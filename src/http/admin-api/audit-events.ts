@@ -52,12 +52,12 @@ export function auditEventRoutes(app: FastifyInstance, ctx: AppContext): void {
       preValidation: singleValuedQuery([...PAGE_PARAMETERS, ...AUDIT_EVENT_PARAMETERS], []),
     },
     async (request) => {
-      const { page = 0, size = 100, entity, entityId, from, to } = request.query;
+      const { page = 0, size = 100, entity, entityId, actor, from, to } = request.query;
       const range = { from: from === undefined ? undefined : new Date(from), to: to === undefined ? undefined : new Date(to) };
       if (range.from && range.to && range.from > range.to) {
         throw withParameters(new Errors.INVALID_REQUEST('Query parameter from must not be after to'), { from: 'must not be after to' });
       }
-      return presentPage(await ctx.auditTrail.list({ page, size, entity, entityId, ...range }), presentAuditEvent);
+      return presentPage(await ctx.auditTrail.list({ page, size, entity, entityId, actor, ...range }), presentAuditEvent);
     },
   );
 }

@@ -43,13 +43,22 @@ export const PaymentMethodListQuery = Type.Object({
 export const AuditEventQuery = Type.Object({
   ...pageFields,
   entity: Type.Optional(Type.Enum(AUDIT_ENTITIES, { description: 'Only events of this kind of entity.' })),
-  entityId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only events of the entity with this id.' })),
+  entityId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Only events of the entity with this id, as recorded (UUIDs in lowercase).' }),
+  ),
+  actor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: "Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path.",
+    }),
+  ),
   from: Type.Optional(
     Type.String({ format: 'date-time', description: 'Only events at or after this instant (ISO 8601, with an offset).' }),
   ),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Only events at or before this instant (ISO 8601, with an offset).' })),
 });
-export const AUDIT_EVENT_PARAMETERS = ['entity', 'entityId', 'from', 'to'] as const;
+export const AUDIT_EVENT_PARAMETERS = ['entity', 'entityId', 'actor', 'from', 'to'] as const;
 
 // --- responses -----------------------------------------------------------------------------------
 

@@ -25,6 +25,8 @@ export interface StoredAuditEvent extends Omit<NewAuditEvent, 'traceId'> {
 export interface AuditEventFilter {
   entity?: string | undefined;
   entityId?: string | undefined;
+  /** The actor's id: a client id, a CLI command, a catalog file's path. */
+  actor?: string | undefined;
   /** Inclusive bounds on occurred_at. */
   from?: Date | undefined;
   to?: Date | undefined;
@@ -54,6 +56,7 @@ export class AuditEventsRepository {
     if (filter.entity !== undefined) filtered = filtered.where('entity', '=', filter.entity);
     // PostgreSQL text cannot hold NUL: nothing has such an id, and the query would fail.
     if (filter.entityId !== undefined) filtered = filtered.where('entity_id', '=', filter.entityId.replaceAll('\u0000', '\uFFFD'));
+    if (filter.actor !== undefined) filtered = filtered.where('actor', '=', filter.actor.replaceAll('\u0000', '\uFFFD'));
     if (filter.from !== undefined) filtered = filtered.where('occurred_at', '>=', filter.from);
     if (filter.to !== undefined) filtered = filtered.where('occurred_at', '<=', filter.to);
     const [rows, count] = await Promise.all([
