@@ -113,10 +113,11 @@ function catalogCommands(program: Command, io: CliIo): void {
     });
 }
 
-/** The audit trail's actor of each catalog-writing command: the command itself (docs/audit.md). */
+/** The audit trail's actor of each command that writes: the command itself (docs/audit.md). */
 const CLI_ACTORS = {
   create: { type: 'cli', id: 'pms client create' },
   rotateSecret: { type: 'cli', id: 'pms client rotate-secret' },
+  rotateKeys: { type: 'cli', id: 'pms keys rotate' },
 } as const satisfies Record<string, Actor>;
 
 function clientCommands(program: Command, io: CliIo): void {
@@ -167,7 +168,7 @@ function keyCommands(program: Command, io: CliIo): void {
     .command('rotate')
     .description('make a new signing key current; tokens signed with the old one verify until they expire')
     .action(async () => {
-      const kid = await withContext(io, (ctx) => ctx.auth.rotateSigningKey());
+      const kid = await withContext(io, (ctx) => ctx.auth.rotateSigningKey(CLI_ACTORS.rotateKeys));
       io.out(`new signing key ${kid} is current; running instances sign with it within a minute\n`);
     });
 }

@@ -24,9 +24,10 @@ export interface Actor {
   traceId?: string | undefined;
 }
 
-export const AUDIT_ENTITIES = ['merchant', 'store', 'client', 'payment-method'] as const;
+/** `signing-key`: recorded by the key rotation itself (auth/signing-keys.ts), in its own transaction. */
+export const AUDIT_ENTITIES = ['merchant', 'store', 'client', 'payment-method', 'signing-key'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate-secret'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate-secret', 'rotate'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an event records in place of a secret that was set or changed. */

@@ -1,6 +1,6 @@
 // The audit trail of the operator CLI (docs/audit.md#actors): `pms catalog apply` records one event
-// per entity as the file (its absolute path), `pms client create` and `pms client rotate-secret` as
-// the command; no trace id, and never the secrets the commands print.
+// per entity as the file (its absolute path), `pms client create`, `pms client rotate-secret` and
+// `pms keys rotate` as the command; no trace id, and never the secrets or keys the commands make.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,9 +58,17 @@ it('records the catalog file and each command as the actor, without trace id or 
   expect(applied.code, applied.stderr).toBe(0);
   const created = secretOf(await cli('client', 'create', 'cli-client', '--merchant', 'm-cli'));
   const rotated = secretOf(await cli('client', 'rotate-secret', 'cli-client'));
+  const keys = await cli('keys', 'rotate');
+  expect(keys.code, keys.stderr).toBe(0);
 
   const database = await openDatabase();
   try {
+    const current = await database.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_jwk'])
+      .where('retired_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const kid = current.kid;
     const rows = await database.db
       .selectFrom('audit_events')
       .select(['actor_type', 'actor', 'entity', 'entity_id', 'action', 'changes', 'trace_id'])
@@ -72,12 +80,16 @@ it('records the catalog file and each command as the actor, without trace id or 
       ['catalog-file', source, 'client', 'cli-file-client', 'create', null],
       ['cli', 'pms client create', 'client', 'cli-client', 'create', null],
       ['cli', 'pms client rotate-secret', 'client', 'cli-client', 'rotate-secret', null],
+      ['cli', 'pms keys rotate', 'signing-key', kid, 'rotate', null],
     ]);
+    expect(rows[4]!.changes).toEqual({ kid: { after: kid } });
     expect(rows[3]!.changes).toEqual({ clientSecret: '[changed]' });
     const table = JSON.stringify(rows);
     for (const secret of [fileSecret, created, rotated]) expect(table).not.toContain(secret);
     const hashes = await database.db.selectFrom('clients').select('secret_hash').execute();
     for (const { secret_hash } of hashes) expect(table).not.toContain(secret_hash);
+    // No key material: the private key's scalar is nowhere.
+    expect(table).not.toContain(String(current.private_jwk.d));
   } finally {
     await database.close();
   }

@@ -42,6 +42,7 @@ export function auditEventRoutes(app: FastifyInstance, ctx: AppContext): void {
         description:
           'One event per entity that a catalog write (admin API, CLI, catalog file) created, changed or deleted, recorded in the ' +
           "write's own transaction: a refused or rolled-back write leaves none, and a write that changed nothing records nothing. " +
+          'Each signing-key rotation (`pms keys rotate`) is recorded too, by its key id. ' +
           'Secrets and their hashes are never recorded. Events are never changed, and no API deletes them; they are kept ' +
           '`AUDIT_RETENTION_DAYS` (default 400) and then purged.',
         tags: ADMIN_TAGS,

@@ -164,7 +164,7 @@ export const AdminAuditEventSchema = component(
         description: "The admin request's X-Request-Id; null for the CLI and catalog files.",
       }),
     },
-    { description: 'One entity created, changed or deleted by one catalog write (docs/audit.md).' },
+    { description: 'One entity created, changed or deleted by one catalog write, or one signing-key rotation (docs/audit.md).' },
   ),
 );
 export const AdminAuditEventPage = pageOf(AdminAuditEventSchema);
