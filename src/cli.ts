@@ -17,6 +17,7 @@ import { createContext, type AppContext } from './context.ts';
 import { DEFAULT_PROVIDER_PREFIX } from './domain/payment-method-types.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
+import type { Actor } from './services/audit.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
 import { catalogFileOf, readCatalogFile } from './services/catalog-import.ts';
 import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
@@ -112,6 +113,13 @@ function catalogCommands(program: Command, io: CliIo): void {
     });
 }
 
+/** The audit trail's actor of each command that writes: the command itself (docs/audit.md). */
+const CLI_ACTORS = {
+  create: { type: 'cli', id: 'pms client create' },
+  rotateSecret: { type: 'cli', id: 'pms client rotate-secret' },
+  rotateKeys: { type: 'cli', id: 'pms keys rotate' },
+} as const satisfies Record<string, Actor>;
+
 function clientCommands(program: Command, io: CliIo): void {
   const client = program.command('client').description('OAuth clients');
   client
@@ -131,7 +139,7 @@ function clientCommands(program: Command, io: CliIo): void {
         );
         if (exists)
           throw new CliError(`client "${clientId}" already exists; \`pms client rotate-secret ${clientId}\` gives it a new secret`);
-        return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) });
+        return ctx.admin.clients.put(clientId, { merchantId: options.merchant, scopes: parseScopes(options.scopes) }, CLI_ACTORS.create);
       });
       io.out(
         `client ${result.entity.clientId} created for merchant ${result.entity.merchantId} ` +
@@ -145,7 +153,7 @@ function clientCommands(program: Command, io: CliIo): void {
     .description('replace a client secret with a generated one (printed once); the old one stops working')
     .argument('<clientId>', 'the client id')
     .action(async (clientId: string) => {
-      const rotated = await withContext(io, (ctx) => ctx.admin.clients.rotateSecret(clientId));
+      const rotated = await withContext(io, (ctx) => ctx.admin.clients.rotateSecret(clientId, CLI_ACTORS.rotateSecret));
       io.out(
         `client ${rotated.client.clientId}: new secret set; the old one no longer works\n` +
           `clientSecret: ${rotated.clientSecret}\n` +
@@ -160,7 +168,7 @@ function keyCommands(program: Command, io: CliIo): void {
     .command('rotate')
     .description('make a new signing key current; tokens signed with the old one verify until they expire')
     .action(async () => {
-      const kid = await withContext(io, (ctx) => ctx.auth.rotateSigningKey());
+      const kid = await withContext(io, (ctx) => ctx.auth.rotateSigningKey(CLI_ACTORS.rotateKeys));
       io.out(`new signing key ${kid} is current; running instances sign with it within a minute\n`);
     });
 }

@@ -30,6 +30,8 @@ export interface Config {
   sessionRetentionHours: number;
   /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
   sessionPurgeIntervalSeconds: number;
+  /** Audit events are kept this many days, then deleted by the purge job (docs/audit.md#retention). */
+  auditRetentionDays: number;
   tokenTtlSeconds: number;
   /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
   keyDerivationsPerSecond: number;
@@ -168,6 +170,8 @@ export function readConfig(env: Env = process.env): Config {
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 3600, 1, 86400),
     sessionRetentionHours: integer(env, 'SESSION_RETENTION_HOURS', 24, 24, 24 * 366),
     sessionPurgeIntervalSeconds: integer(env, 'SESSION_PURGE_INTERVAL_SECONDS', 60, 0, 86400),
+    // 400 days: a year of review plus a month's slack; at least a month, so that a typo cannot empty the trail.
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 30, 36500),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
     keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 4, 1, 1000),
     externalAuth,

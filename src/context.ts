@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { Config } from './config.ts';
 import { operatorTypes, type OperatorTypes } from './domain/payment-method-types.ts';
 import { createAdminServices, type AdminServices } from './services/admin/index.ts';
+import { AuditTrail } from './services/audit.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
 import { StoreMethodsReader } from './services/store-methods-reader.ts';
 import { MerchantListingService } from './services/merchant-listing.ts';
@@ -33,6 +34,8 @@ export interface AppContext {
   catalogChanges: CatalogChanges;
   /** The operator's services (admin API, CLI). */
   admin: AdminServices;
+  /** The audit trail of catalog writes, as the admin API reads it. */
+  auditTrail: AuditTrail;
   /**
    * Whether this instance hears other instances' changes at once (LISTEN): off by configuration
    * through a transaction-mode pooler without DATABASE_DIRECT_URL (and on PGlite, which has no
@@ -69,6 +72,7 @@ export async function createContext(
   const sessionPurge = new SessionPurge(database.db, clock, {
     retentionHours: config.sessionRetentionHours,
     intervalSeconds: config.sessionPurgeIntervalSeconds,
+    auditRetentionDays: config.auditRetentionDays,
   });
   const listenUrl = database.kind === 'postgres' ? changeListenerUrl(config) : undefined;
   const listener =
@@ -100,6 +104,7 @@ export async function createContext(
     merchantListing,
     catalogChanges,
     admin,
+    auditTrail: new AuditTrail(database.db),
     changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },
     close,
   };

@@ -45,8 +45,11 @@ export interface AuthServices {
   authenticationStats(): { outcomes: Record<AuthenticationOutcome, number>; derivations: KeyDerivationStats };
   /** The public keys that verify our tokens (RFC 7517 JWK Set): the current key and retired ones still in use. */
   jwks(): Promise<{ keys: PublicJwk[] }>;
-  /** Makes a new signing key current on every instance; the old one verifies until its tokens expire. Returns the new kid. */
-  rotateSigningKey(): Promise<string>;
+  /**
+   * Makes a new signing key current on every instance; the old one verifies until its tokens expire. Returns the new kid.
+   * `actor` is recorded in the audit trail (docs/audit.md).
+   */
+  rotateSigningKey(actor: { type: string; id: string }): Promise<string>;
   /** Hit/miss counters of the registered-client cache, for the metrics. */
   cacheStats(): CacheStats[];
   /** Forgets cached client registrations (a catalog change: services/catalog-changes.ts). */
@@ -68,7 +71,7 @@ export async function createAuthServices(config: Config, database: DatabaseHandl
     clientCredentialsGrant: (request, address) => grant.handle(request, address),
     authenticationStats: () => ({ outcomes: grant.stats(), derivations: derivations.stats() }),
     jwks: async () => ({ keys: await keys.publicJwks() }),
-    rotateSigningKey: () => keys.rotate(),
+    rotateSigningKey: (actor) => keys.rotate(actor),
     cacheStats: () => verifier.cacheStats(),
     invalidateClients: () => verifier.invalidate(),
     reloadSigningKeys: () => keys.expire(),

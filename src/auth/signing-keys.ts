@@ -11,6 +11,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type Cry
 import type { Clock } from '../lib/clock.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
 import type { Database } from '../storage/schema.ts';
+import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { SigningKeysRepository } from '../storage/repositories/signing-keys.ts';
 import { notifyChange } from '../storage/change-channel.ts';
 
@@ -112,10 +113,23 @@ export class SigningKeys {
    * Makes a new key the signer and retires the others; they keep verifying until the tokens
    * they signed have expired. Returns the new kid.
    */
-  async rotate(): Promise<string> {
+  /**
+   * `actor` (who rotates: the CLI command) goes into the audit trail in the rotation's transaction
+   * (docs/audit.md): the new key's id only, never key material.
+   */
+  async rotate(actor: { type: string; id: string }): Promise<string> {
     const kid = await this.exclusively(async (repository, tx) => {
       const created = await this.insertNewKey(repository);
       await repository.retireAllExcept(created, new Date(this.clock()));
+      await new AuditEventsRepository(tx).insert({
+        actorType: actor.type,
+        actor: actor.id,
+        entity: 'signing-key',
+        entityId: created,
+        action: 'rotate',
+        changes: { kid: { after: created } },
+        traceId: undefined,
+      });
       // Delivered on commit: every listening instance reloads its keys (context.ts).
       if (this.database.kind === 'postgres') await notifyChange(tx, 'signing-keys');
       return created;

@@ -5,9 +5,24 @@
 // change listener (storage/change-channel.ts, wired in context.ts). The caches keep a 1-second
 // time-to-live as a safety net: even with the listener down, a change is visible everywhere within
 // about a second (docs/catalog.md).
+//
+// Every write names its actor and gets an AuditRecorder bound to its transaction (services/audit.ts,
+// docs/audit.md): the audit trail commits or rolls back with the change it describes.
 import type { Kysely, Transaction } from 'kysely';
 import { catalogTransaction } from '../storage/catalog-transaction.ts';
 import type { Database } from '../storage/schema.ts';
+import { AuditRecorder, type Actor } from './audit.ts';
+
+/** A catalog write: its statements on `tx`, and an audit event per entity it changes on `audit`. */
+export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) => Promise<T>;
+
+/**
+ * A catalog write by `actor` in a catalog transaction, without clearing caches: for the catalog
+ * file at start-up, before there are any. Everything else goes through CatalogChanges.write().
+ */
+export function auditedCatalogTransaction<T>(db: Kysely<Database>, actor: Actor, work: CatalogWork<T>): Promise<T> {
+  return catalogTransaction(db, (tx) => work(tx, new AuditRecorder(tx, actor)));
+}
 
 /** This instance's side of catalog changes: the caches to clear, and the one way to write. */
 export class CatalogChanges {
@@ -22,13 +37,14 @@ export class CatalogChanges {
 
   /**
    * The one function every catalog write goes through: the work runs in a transaction that
-   * notifies the other instances on commit; this instance's caches are cleared right after.
+   * notifies the other instances on commit, recording its audit events as `actor` in the same
+   * transaction; this instance's caches are cleared right after.
    */
-  async write<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  async write<T>(actor: Actor, work: CatalogWork<T>): Promise<T> {
     let committing = false;
     try {
-      return await catalogTransaction(this.db, async (tx) => {
-        const result = await work(tx);
+      return await auditedCatalogTransaction(this.db, actor, async (tx, audit) => {
+        const result = await work(tx, audit);
         committing = true;
         return result;
       });

@@ -23,8 +23,11 @@ import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { SCHEMA_VERSION } from '../storage/migrate.ts';
-import { catalogTransaction } from '../storage/catalog-transaction.ts';
-import type { CatalogChanges } from './catalog-changes.ts';
+import { MerchantsRepository } from '../storage/repositories/merchants.ts';
+import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
+import { StoresRepository } from '../storage/repositories/stores.ts';
+import { secretChange, type Actor, type AuditRecorder } from './audit.ts';
+import { auditedCatalogTransaction, type CatalogChanges } from './catalog-changes.ts';
 
 /**
  * Increment on any change to how a catalog is validated or written (defaults, rules, columns):
@@ -134,6 +137,27 @@ export interface ApplyCatalogOptions {
   file?: Pick<CatalogFile, 'source' | 'digest'> | undefined;
 }
 
+/** The audit trail's actor of an application: the file by its absolute path (a catalog given as a value: `(catalog)`). */
+function catalogActor(file: Pick<CatalogFile, 'source'> | undefined): Actor {
+  return { type: 'catalog-file', id: file?.source ?? '(catalog)' };
+}
+
+/** One audit event for an entity the application created or changed (nothing when it was unchanged). */
+async function audited<E extends object>(
+  audit: AuditRecorder,
+  entity: Parameters<AuditRecorder['created']>[0],
+  id: string,
+  before: E | undefined,
+  write: () => Promise<WriteResult>,
+  after: () => Promise<E>,
+): Promise<WriteResult> {
+  const outcome = await write();
+  if (outcome === 'unchanged') return outcome;
+  if (before === undefined) await audit.created(entity, id, await after());
+  else await audit.updated(entity, id, before, await after());
+  return outcome;
+}
+
 /**
  * Applies a catalog in one transaction that announces the change to every running instance
  * (catalog-changes.ts). With `changes`, this instance's caches are cleared too; without it (the
@@ -147,13 +171,33 @@ export async function applyCatalog(
 ): Promise<CatalogSummary> {
   await loadCatalogValidation();
   const summary = emptySummary();
-  const write = async (tx: Transaction<Database>) => {
+  // One audit event per entity created or changed, with the fields that differ: the stored state
+  // is read before each upsert (and after, for what the database assigns, e.g. a store number).
+  const write = async (tx: Transaction<Database>, audit: AuditRecorder) => {
     const writer = new CatalogWriter(tx);
-    const catalog: ValidatedCatalog = validateCatalog(value, operator, await writer.existingIds());
+    const existing = await writer.existingIds();
+    const catalog: ValidatedCatalog = validateCatalog(value, operator, existing);
     const clients = new ClientsRepository(tx);
-    for (const merchant of catalog.merchants) summary.merchants[await writer.upsertMerchant(merchant)] += 1;
+    const merchants = new MerchantsRepository(tx);
+    const stores = new StoresRepository(tx);
+    const methods = new PaymentMethodsRepository(tx);
+    for (const merchant of catalog.merchants) {
+      const before = existing.merchantIds.has(merchant.id) ? await merchants.findById(merchant.id) : undefined;
+      summary.merchants[
+        await audited(
+          audit,
+          'merchant',
+          merchant.id,
+          before,
+          () => writer.upsertMerchant(merchant),
+          async () => merchant,
+        )
+      ] += 1;
+    }
     for (const store of catalog.stores) {
-      summary.stores[await writer.upsertStore(store)] += 1;
+      const before = existing.storeIds.has(store.id) ? await stores.findById(store.id) : undefined;
+      const after = async () => (await stores.findById(store.id))!;
+      summary.stores[await audited(audit, 'store', store.id, before, () => writer.upsertStore(store), after)] += 1;
     }
     // scrypt runs inside the transaction; catalogs are applied rarely and hold few clients.
     for (const client of catalog.clients) {
@@ -164,12 +208,26 @@ export async function applyCatalog(
         stored && (await verifyClientSecret(client.clientSecret, stored.secretHash))
           ? stored.secretHash
           : await hashClientSecret(client.clientSecret);
-      summary.clients[
-        await clients.upsert({ clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes, secretHash })
-      ] += 1;
+      const outcome = await clients.upsert({ clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes, secretHash });
+      summary.clients[outcome] += 1;
+      const secretChanged = secretChange(stored?.secretHash !== secretHash);
+      const after = { clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes };
+      if (!stored) await audit.created('client', client.clientId, after, secretChanged);
+      else if (outcome !== 'unchanged') {
+        await audit.updated(
+          'client',
+          client.clientId,
+          { clientId: stored.clientId, merchantId: stored.merchantId, scopes: stored.scopes },
+          after,
+          secretChanged,
+        );
+      }
     }
     for (const method of catalog.paymentMethods) {
-      summary.paymentMethods[await writer.upsertPaymentMethod(method)] += 1;
+      const before = await methods.findById(method.id);
+      const after = async () => (await methods.findById(method.id))!;
+      summary.paymentMethods[await audited(audit, 'payment-method', method.id, before, () => writer.upsertPaymentMethod(method), after)] +=
+        1;
     }
     if (file) {
       // The generation this transaction set (catalogTransaction() incremented it first).
@@ -179,6 +237,7 @@ export async function applyCatalog(
           set digest = excluded.digest, generation = excluded.generation, applied_at = now()`.execute(tx);
     }
   };
-  await (changes ? changes.write(write) : catalogTransaction(db, write));
+  const actor = catalogActor(file);
+  await (changes ? changes.write(actor, write) : auditedCatalogTransaction(db, actor, write));
   return summary;
 }

@@ -3,9 +3,11 @@
 // and cheap because each pass deletes in small batches, oldest first, each one short statement
 // whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
-// The same pass deletes session creations' idempotency keys older than 24 hours, the same way.
+// The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
+// older than their retention (docs/audit.md#retention), the same way: the other tables that only grow.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
+import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './sessions.ts';
@@ -27,6 +29,8 @@ export interface SessionPurgeOptions {
   retentionHours: number;
   /** Seconds between passes; 0: start() does nothing. */
   intervalSeconds: number;
+  /** Audit events are kept this many days; undefined: never deleted by this job. */
+  auditRetentionDays?: number | undefined;
   batchSize?: number;
   maxBatchesPerPass?: number;
 }
@@ -41,6 +45,7 @@ export interface PurgeStats {
 export class SessionPurge {
   private readonly repository: SessionsRepository;
   private readonly keys: SessionIdempotencyKeysRepository;
+  private readonly auditEvents: AuditEventsRepository;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -54,6 +59,7 @@ export class SessionPurge {
   ) {
     this.repository = new SessionsRepository(db);
     this.keys = new SessionIdempotencyKeysRepository(db);
+    this.auditEvents = new AuditEventsRepository(db);
   }
 
   /** The oldest expiresAt that is kept. */
@@ -95,6 +101,27 @@ export class SessionPurge {
     return total;
   }
 
+  /** The oldest audit event kept; undefined when audit events are not purged. */
+  auditCutoff(): Date | undefined {
+    const days = this.options.auditRetentionDays;
+    return days === undefined ? undefined : new Date(this.clock() - days * 86_400_000);
+  }
+
+  /** One pass over the audit events older than their retention, in batches as purgeOnce(). Returns the count. */
+  async purgeAuditEventsOnce(): Promise<number> {
+    const cutoff = this.auditCutoff();
+    if (!cutoff) return 0;
+    const batchSize = this.options.batchSize ?? PURGE_BATCH_SIZE;
+    const maxBatches = this.options.maxBatchesPerPass ?? MAX_BATCHES_PER_PASS;
+    let total = 0;
+    for (let batch = 0; batch < maxBatches && !this.stopped; batch++) {
+      const deleted = await this.auditEvents.deleteOlderThan(cutoff, batchSize);
+      total += deleted;
+      if (deleted < batchSize) break;
+    }
+    return total;
+  }
+
   /** Runs a pass every intervalSeconds in the background; the timer never keeps the process alive. */
   start(log?: PurgeLogger): void {
     if (this.options.intervalSeconds <= 0 || this.timer || this.stopped) return;
@@ -118,8 +145,10 @@ export class SessionPurge {
     if (this.running) return; // the previous pass is still going: skip this one
     const started = performance.now();
     this.running = this.purgeOnce()
-      .then((count) => {
+      .then(async (count) => {
         if (count > 0) log?.info({ purged: count, ms: Math.round(performance.now() - started) }, 'purged expired sessions');
+        const events = await this.purgeAuditEventsOnce();
+        if (events > 0) log?.info({ purged: events }, 'purged audit events past their retention');
       })
       .catch((error: unknown) => {
         this.failures += 1;

@@ -15,6 +15,7 @@ import * as catalogApplications from './migrations/0002_catalog_applications.ts'
 import * as listingIndexOnly from './migrations/0003_listing_index_only.ts';
 import * as storeIdentityLinksPlans from './migrations/0004_store_identity_links_plans.ts';
 import * as sessionIdempotencyKeys from './migrations/0005_session_idempotency_keys.ts';
+import * as auditEvents from './migrations/0006_audit_events.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_listing_index_only': listingIndexOnly,
   '0004_store_identity_links_plans': storeIdentityLinksPlans,
   '0005_session_idempotency_keys': sessionIdempotencyKeys,
+  '0006_audit_events': auditEvents,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

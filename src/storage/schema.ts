@@ -124,6 +124,21 @@ export interface CatalogApplicationsTable {
   applied_at: Generated<Date>;
 }
 
+/** One catalog write's effect on one entity (services/audit.ts); never updated, deleted only by the retention purge. */
+export interface AuditEventsTable {
+  /** bigserial: assigned by the database, read as text. */
+  id: ColumnType<string, never, never>;
+  occurred_at: Generated<Date>;
+  actor_type: string;
+  actor: string;
+  entity: string;
+  entity_id: string;
+  action: string;
+  /** JSONB: written as JSON text, read as the parsed value (both drivers). */
+  changes: ColumnType<Record<string, unknown>, string, never>;
+  trace_id: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   stores: StoresTable;
@@ -136,4 +151,5 @@ export interface Database {
   session_idempotency_keys: SessionIdempotencyKeysTable;
   catalog_generation: CatalogGenerationTable;
   catalog_applications: CatalogApplicationsTable;
+  audit_events: AuditEventsTable;
 }

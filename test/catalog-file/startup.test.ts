@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminServices, type AdminServices } from '../../src/services/admin/index.ts';
+import type { Actor } from '../../src/services/audit.ts';
 import { CatalogChanges } from '../../src/services/catalog-changes.ts';
 import {
   applyCatalog,
@@ -22,6 +23,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
 
 const CARD = '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a';
+/** The audit trail's actor of the admin writes made here. */
+const OPERATOR: Actor = { type: 'client', id: 'operator' };
 
 let database: TestDatabase;
 let admin: AdminServices;
@@ -92,7 +95,7 @@ describe('the catalog file at start-up', () => {
     const file = await writeCatalog(await demoCatalog());
     expect(await startUp(file)).toBeUndefined();
 
-    await admin.paymentMethods.delete(CARD);
+    await admin.paymentMethods.delete(CARD, OPERATOR);
     expect(await catalogFileIsCurrent(database.handle.db, file)).toBe(false);
     const reapplied = await startUp(file);
     expect(reapplied?.paymentMethods).toEqual({ created: 1, updated: 0, unchanged: 11 });
@@ -100,7 +103,7 @@ describe('the catalog file at start-up', () => {
     expect(await startUp(file)).toBeUndefined();
 
     // Any catalog write counts, also one outside the file's entities.
-    await admin.merchants.put('m-elsewhere', { name: 'Elsewhere AB' });
+    await admin.merchants.put('m-elsewhere', { name: 'Elsewhere AB' }, OPERATOR);
     expect((await startUp(file))?.paymentMethods.unchanged).toBe(12);
     expect(await startUp(file)).toBeUndefined();
   });
@@ -108,8 +111,8 @@ describe('the catalog file at start-up', () => {
   it('is not applied again for an admin write that was refused (rolled back)', async () => {
     const file = await writeCatalog(await demoCatalog());
     expect(await startUp(file)).toBeUndefined();
-    await expect(admin.stores.put(STORE, { merchantId: 'm-nobody' })).rejects.toThrow();
-    await expect(admin.paymentMethods.delete('00000000-0000-4000-8000-000000000000')).rejects.toThrow();
+    await expect(admin.stores.put(STORE, { merchantId: 'm-nobody' }, OPERATOR)).rejects.toThrow();
+    await expect(admin.paymentMethods.delete('00000000-0000-4000-8000-000000000000', OPERATOR)).rejects.toThrow();
     expect(await startUp(file)).toBeUndefined();
   });
 

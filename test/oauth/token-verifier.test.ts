@@ -196,7 +196,7 @@ describe('signing key rotation', () => {
   it('keeps tokens of the retired key valid, publishes both keys, and drops the old key once its tokens expired', async () => {
     const before = await issue(t.app, full);
     const oldKid = (await currentPrivateKey(t.database.handle)).kid;
-    const newKid = await t.ctx.auth.rotateSigningKey();
+    const newKid = await t.ctx.auth.rotateSigningKey({ type: 'cli', id: 'pms keys rotate' });
     expect(newKid).not.toBe(oldKid);
 
     const after = await issue(t.app, full);
@@ -213,7 +213,7 @@ describe('signing key rotation', () => {
   it('is picked up by a second instance over the same database', async () => {
     const other = await createAuthServices(t.config, t.database.handle, t.clock);
     const oldKid = (await currentPrivateKey(t.database.handle)).kid;
-    const newKid = await t.ctx.auth.rotateSigningKey();
+    const newKid = await t.ctx.auth.rotateSigningKey({ type: 'cli', id: 'pms keys rotate' });
     const token = await issue(t.app, full);
     expect(decodeProtectedHeader(token).kid).toBe(newKid);
 

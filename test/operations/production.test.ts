@@ -221,6 +221,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0003_listing_index_only' },
       { name: '0004_store_identity_links_plans' },
       { name: '0005_session_idempotency_keys' },
+      { name: '0006_audit_events' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);

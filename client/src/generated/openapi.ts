@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit trail of catalog writes, newest first; optionally of one entity, within a time range
+         * @description One event per entity that a catalog write (admin API, CLI, catalog file) created, changed or deleted, recorded in the write's own transaction: a refused or rolled-back write leaves none, and a write that changed nothing records nothing. Each signing-key rotation (`pms keys rotate`) is recorded too, by its key id. Secrets and their hashes are never recorded. Events are never changed, and no API deletes them; they are kept `AUDIT_RETENTION_DAYS` (default 400) and then purged.
+         */
+        get: operations["adminListAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/clients": {
         parameters: {
             query?: never;
@@ -524,6 +544,34 @@ export interface components {
                 setupFee: number;
             }[];
         };
+        /** @description One entity created, changed or deleted by one catalog write, or one signing-key rotation (docs/audit.md). */
+        AuditEvent: {
+            /** @enum {unknown} */
+            action: "create" | "update" | "delete" | "rotate-secret" | "rotate";
+            /** @description Who wrote: an admin API client, an operator command, or a catalog file. */
+            actor: {
+                /** @description The client id, the CLI command (`pms client create`), or the catalog file's absolute path. */
+                id: string;
+                /** @enum {unknown} */
+                type: "client" | "cli" | "catalog-file";
+            };
+            /** @description Per changed field, `{before, after}` (only `after` on a creation, only `before` on a deletion); a client secret that was set or changed is the string "[changed]": secrets and their hashes are never recorded. */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** @enum {unknown} */
+            entity: "merchant" | "store" | "client" | "payment-method" | "signing-key";
+            entityId: string;
+            /** @description Increasing with the order events were recorded in. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the write's transaction began, ISO 8601 UTC.
+             */
+            occurredAt: string;
+            /** @description The admin request's X-Request-Id; null for the CLI and catalog files. */
+            traceId: string | null;
+        };
         /** @description Optional; an absent or empty body means no campaign. Unknown fields are ignored. */
         CreateSessionRequest: {
             /** @description Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods. */
@@ -832,6 +880,91 @@ export interface operations {
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                     };
+                };
+            };
+        };
+    };
+    adminListAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path. */
+                actor?: string;
+                /** @description Only events of this kind of entity. */
+                entity?: "merchant" | "store" | "client" | "payment-method" | "signing-key";
+                /** @description Only events of the entity with this id, as recorded (UUIDs in lowercase). */
+                entityId?: string;
+                /** @description Only events at or after this instant (ISO 8601, with an offset). */
+                from?: string;
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+                /** @description Only events at or before this instant (ISO 8601, with an offset). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["AuditEvent"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

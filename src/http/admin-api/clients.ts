@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, security
 import type { AppContext } from '../../context.ts';
 import type { ClientPutResult } from '../../services/admin/index.ts';
-import { adminEntityRoutes } from './entity-routes.ts';
+import { actorOf, adminEntityRoutes } from './entity-routes.ts';
 import { presentClient } from './presenters.ts';
 import {
   ADMIN_SECURITY,
@@ -58,7 +58,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const rotated = await ctx.admin.clients.rotateSecret(request.params.clientId);
+      const rotated = await ctx.admin.clients.rotateSecret(request.params.clientId, actorOf(request));
       return { ...presentClient(rotated.client), clientSecret: rotated.clientSecret };
     },
   );

@@ -1,10 +1,12 @@
 // The four routes every admin resource has (docs/catalog.md#admin-api): list (paged, optionally
 // filtered), read, create or replace (PUT: 201 or 200), delete (204). Each resource's file says what
 // differs: its path and parameter, its schemas, its service and how an entity is shown.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId, summary, tags, security
 import type { Page, PageRequest, PutResult } from '../../services/admin/index.ts';
+import type { Actor } from '../../services/audit.ts';
+import { principalOf } from '../plugins/authenticate.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { presentPage } from './presenters.ts';
 import { ADMIN_SECURITY, ADMIN_TAGS, Deleted, PAGE_PARAMETERS, adminErrorResponses } from './schemas.ts';
@@ -28,12 +30,17 @@ export interface AdminEntityRoutes<E, P extends PutResult<E>> {
   service: {
     list(request: PageRequest & Record<string, unknown>): Promise<Page<E>>;
     get(id: string): Promise<E>;
-    put(id: string, body: unknown): Promise<P>;
-    delete(id: string): Promise<void>;
+    put(id: string, body: unknown, actor: Actor): Promise<P>;
+    delete(id: string, actor: Actor): Promise<void>;
   };
   present(entity: E): unknown;
   /** What a PUT answers; default: the entity as stored. */
   presentPut?(result: P): unknown;
+}
+
+/** Who makes an admin write, for the audit trail: the authenticated client and this request's id (X-Request-Id). */
+export function actorOf(request: FastifyRequest): Actor {
+  return { type: 'client', id: principalOf(request).clientId, traceId: request.id };
 }
 
 export function adminEntityRoutes<E, P extends PutResult<E>>(app: FastifyInstance, r: AdminEntityRoutes<E, P>): void {
@@ -89,7 +96,7 @@ export function adminEntityRoutes<E, P extends PutResult<E>>(app: FastifyInstanc
       },
     },
     async (request, reply) => {
-      const result = await r.service.put(idOf(request.params), request.body);
+      const result = await r.service.put(idOf(request.params), request.body, actorOf(request));
       return reply.code(result.created ? 201 : 200).send(r.presentPut ? r.presentPut(result) : r.present(result.entity));
     },
   );
@@ -106,7 +113,7 @@ export function adminEntityRoutes<E, P extends PutResult<E>>(app: FastifyInstanc
       },
     },
     async (request, reply) => {
-      await r.service.delete(idOf(request.params));
+      await r.service.delete(idOf(request.params), actorOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { authenticate } from '../plugins/authenticate.ts';
+import { auditEventRoutes } from './audit-events.ts';
 import { clientRoutes } from './clients.ts';
 import { merchantRoutes } from './merchants.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
@@ -28,4 +29,5 @@ export async function adminApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   storeRoutes(app, ctx);
   clientRoutes(app, ctx);
   paymentMethodRoutes(app, ctx);
+  auditEventRoutes(app, ctx);
 }

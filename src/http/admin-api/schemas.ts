@@ -5,8 +5,9 @@
 import { Type, type TSchema } from 'typebox';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog-input/entity-schemas.ts';
 import { ClientSchema, MerchantId } from '../../catalog-input/schema.ts';
+import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../services/audit.ts';
 import { PageSchema } from '../merchant-api/schemas.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { component, errorResponses } from '../schemas/common.ts';
 
 export { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema };
 
@@ -38,6 +39,26 @@ export const PaymentMethodListQuery = Type.Object({
   ...pageFields,
   storeId: Type.Optional(Type.String({ pattern: UUID_PATTERN, description: "Only this store's methods, in display order." })),
 });
+
+export const AuditEventQuery = Type.Object({
+  ...pageFields,
+  entity: Type.Optional(Type.Enum(AUDIT_ENTITIES, { description: 'Only events of this kind of entity.' })),
+  entityId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Only events of the entity with this id, as recorded (UUIDs in lowercase).' }),
+  ),
+  actor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: "Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path.",
+    }),
+  ),
+  from: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Only events at or after this instant (ISO 8601, with an offset).' }),
+  ),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Only events at or before this instant (ISO 8601, with an offset).' })),
+});
+export const AUDIT_EVENT_PARAMETERS = ['entity', 'entityId', 'actor', 'from', 'to'] as const;
 
 // --- responses -----------------------------------------------------------------------------------
 
@@ -117,6 +138,36 @@ export const AdminMerchantPage = pageOf(AdminMerchantSchema);
 export const AdminStorePage = pageOf(AdminStoreSchema);
 export const AdminClientPage = pageOf(AdminClientSchema);
 export const AdminPaymentMethodPage = pageOf(AdminPaymentMethodSchema);
+
+export const AdminAuditEventSchema = component(
+  'AuditEvent',
+  Type.Object(
+    {
+      id: Type.String({ description: 'Increasing with the order events were recorded in.' }),
+      occurredAt: Type.String({ format: 'date-time', description: "When the write's transaction began, ISO 8601 UTC." }),
+      actor: Type.Object(
+        {
+          type: Type.Enum(ACTOR_TYPES),
+          id: Type.String({ description: "The client id, the CLI command (`pms client create`), or the catalog file's absolute path." }),
+        },
+        { description: 'Who wrote: an admin API client, an operator command, or a catalog file.' },
+      ),
+      entity: Type.Enum(AUDIT_ENTITIES),
+      entityId: Type.String(),
+      action: Type.Enum(AUDIT_ACTIONS),
+      changes: Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'Per changed field, `{before, after}` (only `after` on a creation, only `before` on a deletion); a client secret ' +
+          'that was set or changed is the string "[changed]": secrets and their hashes are never recorded.',
+      }),
+      traceId: Type.Union([Type.String(), Type.Null()], {
+        description: "The admin request's X-Request-Id; null for the CLI and catalog files.",
+      }),
+    },
+    { description: 'One entity created, changed or deleted by one catalog write, or one signing-key rotation (docs/audit.md).' },
+  ),
+);
+export const AdminAuditEventPage = pageOf(AdminAuditEventSchema);
 
 export const Deleted = Type.Null({ description: 'Deleted; no body.' });
 

@@ -8,6 +8,7 @@ import { validateClientBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { ClientsRepository, type ClientSummary } from '../../storage/repositories/clients.ts';
 import type { Database } from '../../storage/schema.ts';
+import { secretChange, type Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
 
@@ -52,8 +53,8 @@ export class AdminClients {
    * Creates or replaces the client. Without `clientSecret` a new client gets a generated secret and
    * an existing one keeps its secret.
    */
-  async put(clientId: string, body: unknown): Promise<ClientPutResult> {
-    return this.changes.write(async (tx) => {
+  async put(clientId: string, body: unknown, actor: Actor): Promise<ClientPutResult> {
+    return this.changes.write(actor, async (tx, audit) => {
       const known = await knownReferences(tx, body);
       const client = await validated(() => validateClientBody(clientId, body, known));
       const clients = new ClientsRepository(tx);
@@ -67,6 +68,9 @@ export class AdminClients {
             ? stored.secretHash
             : await hashClientSecret(secret);
       const outcome = await clients.upsert({ clientId: client.clientId, merchantId: client.merchantId, scopes: client.scopes, secretHash });
+      const secretChanged = secretChange(stored?.secretHash !== secretHash);
+      if (!stored) await audit.created('client', client.clientId, summary(client), secretChanged);
+      else if (outcome !== 'unchanged') await audit.updated('client', client.clientId, summary(stored), summary(client), secretChanged);
       return { created: outcome === 'created', entity: summary(client), clientSecret: secret };
     });
   }
@@ -76,21 +80,25 @@ export class AdminClients {
    * every instance (the token endpoint reads the client on every request); access tokens already
    * issued stay valid until they expire.
    */
-  async rotateSecret(clientId: string): Promise<ClientWithSecret> {
+  async rotateSecret(clientId: string, actor: Actor): Promise<ClientWithSecret> {
     const secret = generateClientSecret();
     const secretHash = await hashClientSecret(secret);
-    return this.changes.write(async (tx) => {
+    return this.changes.write(actor, async (tx, audit) => {
       const clients = new ClientsRepository(tx);
       const stored = await clients.findById(clientId);
       if (!stored || !(await clients.setSecretHash(clientId, secretHash))) throw new Errors.NOT_FOUND(`Client "${clientId}"`);
+      await audit.secretRotated(clientId);
       return { client: summary(stored), clientSecret: secret };
     });
   }
 
   /** Deletes the client: its tokens stop verifying within 2 s on every instance. */
-  async delete(clientId: string): Promise<void> {
-    await this.changes.write(async (tx) => {
-      if (!(await new ClientsRepository(tx).delete(clientId))) throw new Errors.NOT_FOUND(`Client "${clientId}"`);
+  async delete(clientId: string, actor: Actor): Promise<void> {
+    await this.changes.write(actor, async (tx, audit) => {
+      const clients = new ClientsRepository(tx);
+      const stored = await clients.findById(clientId);
+      if (!stored || !(await clients.delete(clientId))) throw new Errors.NOT_FOUND(`Client "${clientId}"`);
+      await audit.deleted('client', clientId, summary(stored));
     });
   }
 }

@@ -9,6 +9,7 @@ import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
@@ -36,20 +37,27 @@ export class AdminPaymentMethods {
   }
 
   /** Creates or replaces the method `id` with the body (validated whole; its store must exist). */
-  async put(id: string, body: unknown): Promise<PutResult<PaymentMethod>> {
-    return this.changes.write(async (tx) => {
+  async put(id: string, body: unknown, actor: Actor): Promise<PutResult<PaymentMethod>> {
+    return this.changes.write(actor, async (tx, audit) => {
       const known = await knownReferences(tx, body);
       const method = await validated(() => validatePaymentMethodBody(id.toLowerCase(), body, known, this.operator));
+      const methods = new PaymentMethodsRepository(tx);
+      const before = await methods.findById(method.id);
       const outcome = await new CatalogWriter(tx).upsertPaymentMethod(method);
-      const stored = await new PaymentMethodsRepository(tx).findById(method.id);
+      const stored = await methods.findById(method.id);
+      if (!before) await audit.created('payment-method', method.id, stored!);
+      else if (outcome !== 'unchanged') await audit.updated('payment-method', method.id, before, stored!);
       return { created: outcome === 'created', entity: stored! };
     });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.changes.write(async (tx) => {
-      const deleted = isUuid(id) && (await new PaymentMethodsRepository(tx).delete(id.toLowerCase()));
-      if (!deleted) throw new Errors.NOT_FOUND(`Payment method "${id}"`);
+  async delete(id: string, actor: Actor): Promise<void> {
+    await this.changes.write(actor, async (tx, audit) => {
+      const methods = new PaymentMethodsRepository(tx);
+      const methodId = id.toLowerCase();
+      const before = isUuid(methodId) ? await methods.findById(methodId) : undefined;
+      if (!before || !(await methods.delete(methodId))) throw new Errors.NOT_FOUND(`Payment method "${id}"`);
+      await audit.deleted('payment-method', methodId, before);
     });
   }
 }

@@ -7,7 +7,9 @@ import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
 import type { Database } from '../../storage/schema.ts';
+import type { Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
+import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
 
@@ -29,20 +31,31 @@ export class AdminStores {
   }
 
   /** Creates or replaces the store `id` with the body (validated whole; its merchant must exist). */
-  async put(id: string, body: unknown): Promise<PutResult<Store>> {
-    return this.changes.write(async (tx) => {
+  async put(id: string, body: unknown, actor: Actor): Promise<PutResult<Store>> {
+    return this.changes.write(actor, async (tx, audit) => {
       const known = await knownReferences(tx, body);
       const store = await validated(() => validateStoreBody(id.toLowerCase(), body, known));
+      const stores = new StoresRepository(tx);
+      const before = await stores.findById(store.id);
       const outcome = await new CatalogWriter(tx).upsertStore(store);
-      const stored = await new StoresRepository(tx).findById(store.id);
+      const stored = await stores.findById(store.id);
+      if (!before) await audit.created('store', store.id, stored!);
+      else if (outcome !== 'unchanged') await audit.updated('store', store.id, before, stored!);
       return { created: outcome === 'created', entity: stored! };
     });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.changes.write(async (tx) => {
-      const deleted = isUuid(id) && (await new StoresRepository(tx).delete(id.toLowerCase()));
-      if (!deleted) throw new Errors.NOT_FOUND(`Store "${id}"`);
+  /** Deletes the store and, by cascade, its methods: an event for each of them. */
+  async delete(id: string, actor: Actor): Promise<void> {
+    await this.changes.write(actor, async (tx, audit) => {
+      const stores = new StoresRepository(tx);
+      const storeId = id.toLowerCase();
+      const before = isUuid(storeId) ? await stores.findById(storeId) : undefined;
+      if (!before) throw new Errors.NOT_FOUND(`Store "${id}"`);
+      const methods = await new PaymentMethodsRepository(tx).listByStore(storeId);
+      if (!(await stores.delete(storeId))) throw new Errors.NOT_FOUND(`Store "${id}"`);
+      await audit.deleted('store', storeId, before);
+      for (const method of methods) await audit.deleted('payment-method', method.id, method);
     });
   }
 }

@@ -170,4 +170,28 @@ function adminProbes(r: AdminResource): Record<string, Probe[]> {
   return probes;
 }
 
-export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes));
+/** The audit trail: read only, one route. */
+function auditEventProbes(): Record<string, Probe[]> {
+  const list = (f: Fixture, query = '', headers: Record<string, string> = { authorization: `Bearer ${f.adminToken}` }): InjectOptions => ({
+    method: 'GET',
+    url: `/admin/v1/audit-events${query}`,
+    headers,
+  });
+  const failing = (error: () => Error) => (f: Fixture) => vi.spyOn(f.ctx.auditTrail, 'list').mockRejectedValueOnce(error());
+  return {
+    'GET /admin/v1/audit-events': [
+      {
+        status: 200,
+        what: 'a page of one entity kind in a time range',
+        request: (f) => list(f, '?entity=store&from=2020-01-01T00:00:00Z&size=5'),
+      },
+      { status: 400, what: 'from after to', request: (f) => list(f, '?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z') },
+      { status: 401, what: 'no token', request: (f) => list(f, '', {}) },
+      { status: 403, what: 'a token without scope admin', request: (f) => list(f, '', { authorization: `Bearer ${f.token}` }) },
+      { status: 500, what: 'an unexpected fault', arrange: failing(fault), request: (f) => list(f) },
+      { status: 503, what: 'the database unreachable', arrange: failing(unreachable), request: (f) => list(f) },
+    ],
+  };
+}
+
+export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes), auditEventProbes());

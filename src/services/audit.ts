@@ -1,0 +1,151 @@
+// The audit trail of catalog writes (docs/audit.md). CatalogChanges.write() hands every write an
+// AuditRecorder bound to its transaction and its actor, so an event commits or rolls back with the
+// change it describes: a refused or failed write leaves none. An event holds the fields that
+// differ (before and after; only after for a creation, only before for a deletion); a write that
+// changes nothing records nothing. Secrets never reach it: client entities carry no secret or hash
+// here, and a secret change is only the marker SECRET_CHANGED.
+import type { Kysely, Transaction } from 'kysely';
+import type { Decimal } from '../domain/money.ts';
+import { formatDecimalTrimmed } from '../domain/money.ts';
+import { AuditEventsRepository, type StoredAuditEvent } from '../storage/repositories/audit-events.ts';
+import type { Database } from '../storage/schema.ts';
+import { limits, pageOf, type Page, type PageRequest } from './admin/common.ts';
+
+export const ACTOR_TYPES = ['client', 'cli', 'catalog-file'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/**
+ * Who writes: an admin API client (its client id, and the request's X-Request-Id as `traceId`), an
+ * operator command (`pms client create`), or a catalog file (its absolute path).
+ */
+export interface Actor {
+  type: ActorType;
+  id: string;
+  traceId?: string | undefined;
+}
+
+/** `signing-key`: recorded by the key rotation itself (auth/signing-keys.ts), in its own transaction. */
+export const AUDIT_ENTITIES = ['merchant', 'store', 'client', 'payment-method', 'signing-key'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate-secret', 'rotate'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an event records in place of a secret that was set or changed. */
+export const SECRET_CHANGED = '[changed]';
+
+/** Per field: its value before and after (either absent for a creation or a deletion), or SECRET_CHANGED. */
+export type AuditChanges = Record<string, { before?: unknown; after?: unknown } | typeof SECRET_CHANGED>;
+
+/** What a client write records of its secret: that it changed (never the secret, never its hash), or nothing. */
+export function secretChange(changed: boolean): AuditChanges {
+  return changed ? { clientSecret: SECRET_CHANGED } : {};
+}
+
+function isDecimal(value: object): value is Decimal {
+  return typeof (value as { units?: unknown }).units === 'bigint' && typeof (value as { scale?: unknown }).scale === 'number';
+}
+
+/**
+ * An entity as JSON: decimals as their shortest text ("0.5", whatever the column's scale), fields
+ * left undefined omitted, object keys sorted (so that equal values compare equal as text).
+ */
+export function auditValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(auditValue);
+  if (typeof value !== 'object' || value === null) return value;
+  if (isDecimal(value)) return formatDecimalTrimmed(value);
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => [k, auditValue(v)]),
+  );
+}
+
+/** The fields that differ between two states of an entity (undefined: it did not exist). */
+export function fieldChanges(before: object | undefined, after: object | undefined): AuditChanges {
+  const b = (before === undefined ? {} : auditValue(before)) as Record<string, unknown>;
+  const a = (after === undefined ? {} : auditValue(after)) as Record<string, unknown>;
+  const changes: AuditChanges = {};
+  for (const field of [...new Set([...Object.keys(b), ...Object.keys(a)])].sort()) {
+    if (JSON.stringify(b[field]) === JSON.stringify(a[field])) continue;
+    changes[field] = { ...(field in b ? { before: b[field] } : {}), ...(field in a ? { after: a[field] } : {}) };
+  }
+  return changes;
+}
+
+/** Records the events of one catalog write, in its transaction, as its actor. */
+export class AuditRecorder {
+  private readonly events: AuditEventsRepository;
+  private count = 0;
+
+  constructor(
+    tx: Transaction<Database>,
+    private readonly actor: Actor,
+  ) {
+    this.events = new AuditEventsRepository(tx);
+  }
+
+  /** Events recorded so far by this write. */
+  get recorded(): number {
+    return this.count;
+  }
+
+  /** `extra`: what the entity's fields do not show (a secret set: `{clientSecret: SECRET_CHANGED}`). */
+  async created(entity: AuditEntity, entityId: string, after: object, extra: AuditChanges = {}): Promise<void> {
+    await this.record(entity, entityId, 'create', { ...fieldChanges(undefined, after), ...extra });
+  }
+
+  /** Records nothing when no field differs and there is no `extra`: nothing changed. */
+  async updated(entity: AuditEntity, entityId: string, before: object, after: object, extra: AuditChanges = {}): Promise<void> {
+    const changes = { ...fieldChanges(before, after), ...extra };
+    if (Object.keys(changes).length > 0) await this.record(entity, entityId, 'update', changes);
+  }
+
+  async deleted(entity: AuditEntity, entityId: string, before: object): Promise<void> {
+    await this.record(entity, entityId, 'delete', fieldChanges(before, undefined));
+  }
+
+  async secretRotated(clientId: string): Promise<void> {
+    await this.record('client', clientId, 'rotate-secret', { clientSecret: SECRET_CHANGED });
+  }
+
+  private async record(entity: AuditEntity, entityId: string, action: AuditAction, changes: AuditChanges): Promise<void> {
+    await this.events.insert({
+      actorType: this.actor.type,
+      actor: this.actor.id,
+      entity,
+      entityId,
+      action,
+      changes,
+      traceId: this.actor.traceId,
+    });
+    this.count += 1;
+  }
+}
+
+export interface AuditEventQuery extends PageRequest {
+  entity?: AuditEntity | undefined;
+  entityId?: string | undefined;
+  actor?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** An event as read back: the columns hold only what AuditRecorder writes. */
+export interface AuditEvent extends Omit<StoredAuditEvent, 'actorType' | 'entity' | 'action'> {
+  actorType: ActorType;
+  entity: AuditEntity;
+  action: AuditAction;
+}
+
+/** The audit trail as the admin API reads it: never changed, deleted only by the retention purge. */
+export class AuditTrail {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(query: AuditEventQuery): Promise<Page<AuditEvent>> {
+    const { entity, entityId, actor, from, to } = query;
+    const repository = new AuditEventsRepository(this.db);
+    const { events, totalElements } = await repository.list({ entity, entityId, actor, from, to, ...limits(query) });
+    return pageOf(events as AuditEvent[], totalElements, query);
+  }
+}
