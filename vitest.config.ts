@@ -58,7 +58,7 @@ export default defineConfig(async () => {
     });
     // The benchmark's smoke run (bench/README.md): it needs PostgreSQL, so it is mandatory where that is.
     projects.push({
-      test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 240_000 },
+      test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 600_000 },
     });
   }
   return { test: { projects } };

@@ -173,7 +173,7 @@ export function readConfig(env: Env = process.env): Config {
     // 400 days: a year of review plus a month's slack; at least a month, so that a typo cannot empty the trail.
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 30, 36500),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
-    keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 4, 1, 1000),
+    keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 2, 1, 1000),
     externalAuth,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : undefined,

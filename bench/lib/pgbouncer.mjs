@@ -55,7 +55,8 @@ export async function startPgBouncer({ postgresUrl, poolSize }) {
   return {
     url: (database) => `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      // Already gone (a signal leaves exitCode null and sets signalCode).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -30,6 +30,7 @@ interface Round {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  realClientStatus?: number;
 }
 
 it('npm run bench -- --smoke runs every scenario and writes the results, the report and the chart', async () => {
@@ -41,8 +42,27 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   expect(jsonFile, files.join(', ')).toBeDefined();
   const results = JSON.parse(readFileSync(path.join(out, jsonFile!), 'utf8'));
   expect(results.kind).toBe('smoke');
+  const floods = ['unknown-clients', 'wrong-secrets', 'random-sessions'].flatMap((flood) => [`abuse-${flood}-one`, `abuse-${flood}-many`]);
+  const preauth = [
+    'token-unknown-client',
+    'token-wrong-secret-one',
+    'token-wrong-secret-many',
+    'unknown-session',
+    'unknown-kid',
+    'huge-amount',
+    'preflight',
+    'metrics',
+    'openapi',
+    'docs',
+    'embed',
+  ].map((path) => `preauth-${path}`);
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
-    ['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'].sort(),
+    [
+      ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
+      ...['pooler-groups', 'pooler-sessions', 'instances'],
+      ...floods,
+      ...preauth,
+    ].sort(),
   );
   for (const scenario of results.scenarios) {
     for (const side of [scenario.a, scenario.b].filter(Boolean)) {
@@ -52,6 +72,8 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
         expect(round.ok, label).toBeGreaterThan(0);
         expect(round.errors, label).toBe(0);
         expect(Number.isFinite(round.p99Ms), label).toBe(true);
+        // The real client got its token in the middle of every flood.
+        if (scenario.id.startsWith('abuse-') && side === scenario.a) expect(round.realClientStatus, label).toBe(200);
       }
     }
   }

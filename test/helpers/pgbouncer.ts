@@ -104,7 +104,7 @@ export async function startPgBouncer(options: { poolSize?: number } = {}): Promi
     poolSize,
     output: () => output,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
       await rm(dir, { recursive: true, force: true });
     },
