@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   reading?.catch(() => {});
 
   const database = await openConfiguredDatabase(config);
-  await migrateConfiguredDatabase(config, database);
+  const { ahead } = await migrateConfiguredDatabase(config, database);
 
   let catalog: unknown;
   if (catalogFile) {
@@ -83,6 +83,13 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  if (ahead.length > 0) {
+    // Expected while a rollback (or a rolling deploy of a newer release) is under way; worth a look if it stays.
+    app.log.warn(
+      `database is ahead (${ahead.length} unknown migration${ahead.length === 1 ? '' : 's'}: ${ahead.join(', ')}), serving: ` +
+        'a newer release migrated it; migrations are expand-only, so this release finds everything it reads (docs/migrations.md)',
+    );
+  }
   if (config.databasePooler === 'transaction' && !ctx.changeNotifications.configured) {
     app.log.warn(
       'change notifications are off: DATABASE_URL is a transaction-mode pooler, which cannot LISTEN, and ' +
