@@ -31,6 +31,11 @@ export interface Config {
   /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
   sessionPurgeIntervalSeconds: number;
   tokenTtlSeconds: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving while answering /readyz 503, so that load
+   * balancers stop routing to it before it stops listening (README.md#deploys). SIGINT skips it.
+   */
+  shutdownDelaySeconds: number;
   /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
   keyDerivationsPerSecond: number;
   externalAuth: ExternalAuthConfig | undefined;
@@ -74,6 +79,16 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+/** A number of seconds, fractions allowed (`1.5`). */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number of seconds, got "${raw}"`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
@@ -169,6 +184,7 @@ export function readConfig(env: Env = process.env): Config {
     sessionRetentionHours: integer(env, 'SESSION_RETENTION_HOURS', 24, 24, 24 * 366),
     sessionPurgeIntervalSeconds: integer(env, 'SESSION_PURGE_INTERVAL_SECONDS', 60, 0, 86400),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
+    shutdownDelaySeconds: seconds(env, 'SHUTDOWN_DELAY_SECONDS', 5, 0, 300),
     keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 4, 1, 1000),
     externalAuth,
     logLevel: env.LOG_LEVEL || 'info',

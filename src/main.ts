@@ -2,12 +2,14 @@
 // shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, then close the database).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { build } from './app.ts';
 import { CatalogValidationError } from './catalog-input/validate.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
+import { Draining } from './http/plugins/draining.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
 import {
   applyCatalogFile,
@@ -69,16 +71,31 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, database);
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
+  const draining = new Draining();
   const app = await build(ctx, {
     embedBundle,
+    draining,
     demo,
     // build() adds the redaction of credentials to any logger options (observability/logging.ts).
     logger: { level: config.logLevel },
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // A deploy (README.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
+  // balancers notice, then stop listening and finish what was accepted (within 10 s), then exit.
+  // SIGINT (Ctrl-C at a terminal) skips the delay: nobody balances a developer's process.
+  const shutdownDelayMs = config.shutdownDelaySeconds * 1000;
+  closeWithGrace({ delay: shutdownDelayMs + 10_000 }, async ({ signal, err }) => {
+    draining.active = true;
+    if (err) {
+      app.log.error({ err }, 'shutting down after an uncaught error');
+    } else if (signal === 'SIGTERM' && shutdownDelayMs > 0) {
+      app.log.info(
+        { signal, delaySeconds: config.shutdownDelaySeconds },
+        'shutting down: unready, serving until load balancers stop routing here',
+      );
+      await sleep(shutdownDelayMs);
+    }
+    app.log.info({ signal }, 'shutting down: no longer listening, finishing in-flight requests');
     await app.close();
     await database.close();
   });
