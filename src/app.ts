@@ -16,7 +16,9 @@ import { registerErrorHandling } from './http/plugins/error-handler.ts';
 import { Draining } from './http/plugins/draining.ts';
 import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.ts';
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
+import { spansEnabled } from './lib/spans.ts';
 import { withSafeLogging } from './observability/logging.ts';
+import { registerRequestTracing } from './observability/request-tracing.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
@@ -60,6 +62,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
+  if (spansEnabled()) registerRequestTracing(app);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);

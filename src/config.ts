@@ -54,6 +54,15 @@ export interface Config {
    * OperatorTypes (domain/payment-method-types.ts) from it once.
    */
   providerPrefix: string;
+  /**
+   * OpenTelemetry traces (README.md#traces): on when OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
+   */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  protocol: 'http/protobuf' | 'http/json';
 }
 
 export interface RateLimitConfig {
@@ -92,6 +101,16 @@ function seconds(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function tracing(env: Env): TracingConfig | undefined {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return undefined;
+  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "${protocol}"`);
+  }
+  return { protocol };
 }
 
 function url(name: string, raw: string, protocols: string[]): string {
@@ -197,5 +216,6 @@ export function readConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
+    tracing: tracing(env),
   };
 }

@@ -38,6 +38,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before anything that makes spans; the SDK is not even loaded without an endpoint.
+  const tracing = config.tracing ? await (await import('./observability/otel-sdk.ts')).startTracing(config.tracing) : undefined;
+
   const operator = operatorTypes(config.providerPrefix);
   const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
   // Read and digested (scrypt, on the thread pool) while the database opens; awaited below. The
@@ -98,6 +101,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: no longer listening, finishing in-flight requests');
     await app.close();
     await database.close();
+    // A collector that is down costs the last spans, never the clean exit a deploy waits for.
+    await tracing?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'traces not exported at shutdown'));
   });
 
   if (ahead.length > 0) {
