@@ -39,6 +39,17 @@ export function registerRequestTracing(app: FastifyInstance): void {
       if (typeof storeId === 'string') span.setAttribute('pms.store_id', storeId);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
+      spans.delete(request);
+    }
+    done();
+  });
+  // A client that goes away before the answer: the span still ends, marked, and is exported.
+  app.addHook('onRequestAbort', (request, done) => {
+    const span = spans.get(request);
+    if (span) {
+      span.setAttribute('pms.request_aborted', true);
+      span.end();
+      spans.delete(request);
     }
     done();
   });
