@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      // scripts/build.mjs's folders while it builds (or left by a build that was killed).
+      'dist.*/**',
       'node_modules/**',
       'data/**',
       'bench/results/**',

@@ -37,8 +37,8 @@ export default defineConfig(async () => {
       test: {
         name: 'pglite',
         include: DATABASE_TESTS,
-        // Several instances behind a connection pooler: PostgreSQL's alone.
-        exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**'],
+        // Several instances behind a connection pooler or a load balancer: PostgreSQL's alone.
+        exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**', 'test/deploys/**'],
         env: { TEST_DB: 'pglite' },
         testTimeout: 30_000,
         hookTimeout: 60_000,

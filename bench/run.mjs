@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -91,6 +92,8 @@ const databaseNames = {
 /** Server connections PgBouncer holds for the pooled database: the fleet's whole budget. */
 const POOLER_SERVER_CONNECTIONS = 10;
 let bouncer;
+/** The tracing scenario's OTLP sinks (tracingPair), closed at the end. */
+const sinks = [];
 
 // Production settings, except the rate limits: the load comes from one address and one client, so
 // they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
@@ -364,6 +367,7 @@ async function main() {
       ),
     );
   }
+  if (wanted('tracing')) pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http }));
   if (poolerWanted)
     pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
@@ -420,6 +424,7 @@ async function main() {
   await directPool.end();
   for (const server of processes.splice(0)) await server.stop();
   await bouncer?.stop();
+  for (const sink of sinks.splice(0)) sink.close();
 
   const results = {
     kind: args.smoke ? 'smoke' : 'full',
@@ -448,6 +453,51 @@ async function main() {
   const report = writeReport(results, { reportDir, jsonFile });
   log(`\nresults: ${jsonFile}\nreport:  ${report}`);
   for (const line of summarize(results)) log(line);
+}
+
+/**
+ * The hot path with OpenTelemetry traces on (README.md#traces) vs off: one more instance on the
+ * small database exporting every span (OTLP/HTTP, protobuf: the default) to a sink in this process
+ * that answers 200 and counts bytes, its batches sized so that few spans are dropped (a dropped span
+ * costs less than an exported one, which would flatter the figure).
+ */
+async function tracingPair({ smallUrl, untraced, requests, http }) {
+  let exportedBytes = 0;
+  const sink = createServer((request, response) => {
+    request.on('data', (chunk) => (exportedBytes += chunk.length));
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  sinks.push(sink);
+  const traced = await startService('service-traced', {
+    DATABASE_URL: smallUrl,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+    OTEL_BSP_SCHEDULE_DELAY: '200',
+    OTEL_BSP_MAX_QUEUE_SIZE: '65536',
+    OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096',
+    // BENCH_TRACES_SAMPLER_RATIO=0.1: one trace in ten, as a busy production would sample.
+    ...(process.env.BENCH_TRACES_SAMPLER_RATIO
+      ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_RATIO }
+      : {}),
+  });
+  const measured = http(traced, requests);
+  return {
+    id: 'tracing',
+    title: 'Group retrieval with OpenTelemetry traces exported vs off',
+    a: [
+      'traces on',
+      {
+        server: traced,
+        run: async () => {
+          const before = exportedBytes;
+          const result = await measured.run();
+          log(`  tracing: ${((exportedBytes - before) / 2 ** 20).toFixed(1)} MiB of OTLP exported during the run`);
+          return result;
+        },
+      },
+    ],
+    b: ['traces off', http(untraced, requests)],
+  };
 }
 
 /**

@@ -13,9 +13,12 @@ import { merchantApiRoutes } from './http/merchant-api/routes.ts';
 import { operationsRoutes } from './http/operations/routes.ts';
 import { metricsRoute } from './http/operations/metrics-route.ts';
 import { registerErrorHandling } from './http/plugins/error-handler.ts';
+import { Draining } from './http/plugins/draining.ts';
 import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.ts';
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
+import { spansEnabled } from './lib/spans.ts';
 import { withSafeLogging } from './observability/logging.ts';
+import { registerRequestTracing } from './observability/request-tracing.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
@@ -29,10 +32,13 @@ export interface BuildOptions {
   demo?: DemoCredentials;
   /** Header size and time-outs of the HTTP server (src/http/plugins/http-limits.ts); tests make them small. */
   httpLimits?: Partial<HttpLimits>;
+  /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (README.md#deploys). */
+  draining?: Draining;
 }
 
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
   const limits = httpServerOptions(options.httpLimits);
+  const draining = options.draining ?? new Draining();
   const app = Fastify({
     // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
     logger: withSafeLogging(options.logger ?? false),
@@ -44,8 +50,11 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     // JSON answers for what Node's parser or the router refuse (src/http/plugins/http-limits.ts).
     ...limits.server,
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: limits.maxParamLength },
-    // Behind a load balancer, instances refuse new requests while closing so the balancer retries.
-    return503OnClosing: true,
+    // Once app.close() runs the instance has been unready for SHUTDOWN_DELAY_SECONDS: what still
+    // arrives on an accepted connection is served (with Connection: close), not refused with a 503
+    // the balancer would hand to a shopper. Idle connections are closed; every response since the
+    // drain began told its client to close, so a balancer has none left to reuse.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -53,6 +62,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
+  if (spansEnabled()) registerRequestTracing(app);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);
@@ -64,6 +75,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     // Every answer, JSON included, is only what its Content-Type says (SECURITY.md).
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
+    if (draining.active) reply.header('connection', 'close');
     done(null, payload);
   });
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
@@ -81,7 +93,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.
   await registerOpenApi(app, { publicUrl: ctx.config.publicUrl, operator: ctx.operatorTypes });
-  await app.register(operationsRoutes, { ctx });
+  await app.register(operationsRoutes, { ctx, draining });
   metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });

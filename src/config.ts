@@ -33,6 +33,11 @@ export interface Config {
   /** Audit events are kept this many days, then deleted by the purge job (docs/audit.md#retention). */
   auditRetentionDays: number;
   tokenTtlSeconds: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving while answering /readyz 503, so that load
+   * balancers stop routing to it before it stops listening (README.md#deploys). SIGINT skips it.
+   */
+  shutdownDelaySeconds: number;
   /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
   keyDerivationsPerSecond: number;
   externalAuth: ExternalAuthConfig | undefined;
@@ -51,6 +56,15 @@ export interface Config {
    * OperatorTypes (domain/payment-method-types.ts) from it once.
    */
   providerPrefix: string;
+  /**
+   * OpenTelemetry traces (README.md#traces): on when OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
+   */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  protocol: 'http/protobuf' | 'http/json';
 }
 
 export interface RateLimitConfig {
@@ -79,6 +93,26 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/** A number of seconds, fractions allowed (`1.5`). */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number of seconds, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function tracing(env: Env): TracingConfig | undefined {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return undefined;
+  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "${protocol}"`);
+  }
+  return { protocol };
 }
 
 function url(name: string, raw: string, protocols: string[]): string {
@@ -173,6 +207,7 @@ export function readConfig(env: Env = process.env): Config {
     // 400 days: a year of review plus a month's slack; at least a month, so that a typo cannot empty the trail.
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 30, 36500),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
+    shutdownDelaySeconds: seconds(env, 'SHUTDOWN_DELAY_SECONDS', 5, 0, 300),
     keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 2, 1, 1000),
     externalAuth,
     logLevel: env.LOG_LEVEL || 'info',
@@ -185,5 +220,6 @@ export function readConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
+    tracing: tracing(env),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import type { Migration } from 'kysely';
-import { MIGRATIONS, migrateToLatest } from './storage/migrate.ts';
+import { MIGRATIONS, migrateToLatest, type MigrationOutcome } from './storage/migrate.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -26,7 +26,7 @@ export async function migrateConfiguredDatabase(
   database: DatabaseHandle,
   /** This release's; tests pass more to play a newer release. */
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
-): Promise<void> {
+): Promise<MigrationOutcome> {
   if (!config.databaseUrl) return migrateToLatest(database, migrations);
   const direct = config.databaseDirectUrl !== undefined;
   const connection = openPostgres({
@@ -36,7 +36,7 @@ export async function migrateConfiguredDatabase(
     pooler: direct ? 'none' : config.databasePooler,
   });
   try {
-    await migrateToLatest(connection, migrations);
+    return await migrateToLatest(connection, migrations);
   } finally {
     await connection.close();
   }

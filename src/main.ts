@@ -2,12 +2,14 @@
 // shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, then close the database).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { build } from './app.ts';
 import { CatalogValidationError } from './catalog-input/validate.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
+import { Draining } from './http/plugins/draining.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
 import {
   applyCatalogFile,
@@ -36,6 +38,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Before anything that makes spans; the SDK is not even loaded without an endpoint.
+  const tracing = config.tracing ? await (await import('./observability/otel-sdk.ts')).startTracing(config.tracing) : undefined;
+
   const operator = operatorTypes(config.providerPrefix);
   const catalogFile = config.catalogFile ?? (config.demo ? path.join(projectRoot, DEMO_CATALOG_FILE) : undefined);
   // Read and digested (scrypt, on the thread pool) while the database opens; awaited below. The
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
   reading?.catch(() => {});
 
   const database = await openConfiguredDatabase(config);
-  await migrateConfiguredDatabase(config, database);
+  const { ahead } = await migrateConfiguredDatabase(config, database);
 
   let catalog: unknown;
   if (catalogFile) {
@@ -69,20 +74,44 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, database);
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
+  const draining = new Draining();
   const app = await build(ctx, {
     embedBundle,
+    draining,
     demo,
     // build() adds the redaction of credentials to any logger options (observability/logging.ts).
     logger: { level: config.logLevel },
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // A deploy (README.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
+  // balancers notice, then stop listening and finish what was accepted (within 10 s), then exit.
+  // SIGINT (Ctrl-C at a terminal) skips the delay: nobody balances a developer's process.
+  const shutdownDelayMs = config.shutdownDelaySeconds * 1000;
+  closeWithGrace({ delay: shutdownDelayMs + 10_000 }, async ({ signal, err }) => {
+    draining.active = true;
+    if (err) {
+      app.log.error({ err }, 'shutting down after an uncaught error');
+    } else if (signal === 'SIGTERM' && shutdownDelayMs > 0) {
+      app.log.info(
+        { signal, delaySeconds: config.shutdownDelaySeconds },
+        'shutting down: unready, serving until load balancers stop routing here',
+      );
+      await sleep(shutdownDelayMs);
+    }
+    app.log.info({ signal }, 'shutting down: no longer listening, finishing in-flight requests');
     await app.close();
     await database.close();
+    // A collector that is down costs the last spans, never the clean exit a deploy waits for.
+    await tracing?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'traces not exported at shutdown'));
   });
 
+  if (ahead.length > 0) {
+    // Expected while a rollback (or a rolling deploy of a newer release) is under way; worth a look if it stays.
+    app.log.warn(
+      `database is ahead (${ahead.length} unknown migration${ahead.length === 1 ? '' : 's'}: ${ahead.join(', ')}), serving: ` +
+        'a newer release migrated it; migrations are expand-only, so this release finds everything it reads (docs/migrations.md)',
+    );
+  }
   if (config.databasePooler === 'transaction' && !ctx.changeNotifications.configured) {
     app.log.warn(
       'change notifications are off: DATABASE_URL is a transaction-mode pooler, which cannot LISTEN, and ' +

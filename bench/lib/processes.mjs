@@ -57,7 +57,8 @@ export async function startProcess({ name, script, args = [], env, readyPath, lo
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    // No drain delay on SIGTERM (README.md#deploys): no load balancer watches a benchmark's processes.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);

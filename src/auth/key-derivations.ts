@@ -7,6 +7,7 @@
 // Two budgets, so that a flood of wrong secrets cannot use up the derivations of clients that
 // have not failed: attempts of a (client, address) pair that failed recently (`suspect`) draw from
 // a small budget of their own; every other attempt from the main one.
+import { inSpan, SpanKind } from '../lib/spans.ts';
 import type { Clock } from '../lib/clock.ts';
 import { TokenBucket } from '../lib/token-bucket.ts';
 
@@ -57,7 +58,8 @@ export class KeyDerivationGate {
     this.running += 1;
     this.counts.started += 1;
     try {
-      return await derive();
+      // A span of its own: a derivation costs tens of milliseconds of the thread pool, worth seeing in a trace.
+      return await inSpan('client secret key derivation', SpanKind.INTERNAL, { 'pms.key_derivation.suspect': suspect }, derive);
     } finally {
       this.running -= 1;
     }

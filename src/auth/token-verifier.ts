@@ -9,7 +9,17 @@
 // keeps verifying for as long as a token it signed can be valid (signing-keys.ts), so a cached
 // verification never outlives what a fresh one would accept.
 import { createHash } from 'node:crypto';
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { inSpan, SpanKind } from '../lib/spans.ts';
+import {
+  createRemoteJWKSet,
+  customFetch,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Clock } from '../lib/clock.ts';
 import type { Config, ExternalAuthConfig } from '../config.ts';
 import type { Client } from '../domain/catalog.ts';
@@ -103,7 +113,12 @@ export class TokenVerifier {
     if (external) {
       // jose fetches and caches the key set itself (refetching, rate-limited, for an unknown kid);
       // it never fetches the URLs of jku or x5u headers.
-      const remote = createRemoteJWKSet(new URL(external.jwksUrl), { timeoutDuration: JWKS_TIMEOUT_MS });
+      const remote = createRemoteJWKSet(new URL(external.jwksUrl), {
+        timeoutDuration: JWKS_TIMEOUT_MS,
+        // Each fetch of the issuer's key set in a span (README.md#traces); only the URL, which is public.
+        [customFetch]: (url, options) =>
+          inSpan('JWKS fetch', SpanKind.CLIENT, { 'url.full': url, 'http.request.method': 'GET' }, () => fetch(url, options)),
+      });
       const keys: JWTVerifyGetKey = async (header, token) => {
         try {
           return await remote(header, token);

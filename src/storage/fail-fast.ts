@@ -10,6 +10,7 @@
 // first success closes the breaker: the service resumes by itself. A request thus waits for at
 // most one time-out. A statement time-out (57014) does not open it: the server answered, only
 // that query was slow. A client whose connection failed is destroyed, not returned to the pool.
+import { inSpan, SpanKind, spansEnabled } from '../lib/spans.ts';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable.ts';
@@ -53,6 +54,15 @@ export class ConnectionBreaker {
 }
 
 /** The pool as Kysely sees it, with every connect and query going through the breaker. */
+/** The span's name: the statement's first keyword (`SELECT`, `INSERT`, `BEGIN` …). */
+function operationOf(text: string): string {
+  return /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+}
+
+function queryAttributes(text: string) {
+  return { 'db.system.name': 'postgresql', 'db.operation.name': operationOf(text), 'db.query.text': text };
+}
+
 export function guardPool(pool: pg.Pool, breaker: ConnectionBreaker): PostgresPool {
   // One wrapper per pooled client: Kysely keys its connection objects by client.
   const wrappers = new WeakMap<pg.PoolClient, { wrapper: PostgresPoolClient; broken: boolean }>();
@@ -74,7 +84,11 @@ export function guardPool(pool: pg.Pool, breaker: ConnectionBreaker): PostgresPo
             query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) => {
               if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
               if (breaker.open) return Promise.reject(new DatabaseUnavailableError());
-              return client.query(sqlOrCursor, parameters as unknown[]).then(
+              const run = () => client.query(sqlOrCursor, parameters as unknown[]);
+              // A client span per statement when tracing is on (README.md#traces): the SQL text with
+              // its $n placeholders, never the parameters' values.
+              const pending = spansEnabled() ? inSpan(operationOf(sqlOrCursor), SpanKind.CLIENT, queryAttributes(sqlOrCursor), run) : run();
+              return pending.then(
                 (result) => {
                   breaker.succeeded();
                   return result;

@@ -36,20 +36,42 @@ function providerOf(migrations: Readonly<Record<string, Migration>>): MigrationP
   return { getMigrations: async () => ({ ...migrations }) };
 }
 
+/** What the database holds against this code's migrations (docs/migrations.md). */
+export interface SchemaState {
+  /** Applied migrations this code does not have: a newer release migrated (a rollback is under way). */
+  unknown: string[];
+  /** This code's migrations not applied yet. */
+  missing: string[];
+}
+
 /**
- * True when exactly this code's migrations are recorded as applied, so that the Migrator would do
- * nothing. Two small queries, where the Migrator's own checks (tables, lock row, a locking
- * transaction) take about 0.3 s of every start-up on PGlite. Anything else (a fresh database, a
- * pending migration, one this code does not know) goes to the Migrator as before.
+ * Two small queries, where the Migrator's own checks (tables, lock row, a locking transaction) take
+ * about 0.3 s of every start-up on PGlite: a start that has nothing to do never reaches it.
  */
-async function upToDate(db: Kysely<any>, migrations: Readonly<Record<string, Migration>>): Promise<boolean> {
+async function schemaState(db: Kysely<any>, migrations: Readonly<Record<string, Migration>>): Promise<SchemaState> {
   const { rows: tables } = await sql<{ present: boolean }>`
     select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as present`.execute(db);
-  if (tables[0]?.present !== true) return false;
+  const known = Object.keys(migrations).sort();
+  if (tables[0]?.present !== true) return { unknown: [], missing: known };
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
   const applied = new Set(rows.map((r) => r.name));
-  const known = Object.keys(migrations);
-  return applied.size === known.length && known.every((name) => applied.has(name));
+  return {
+    unknown: [...applied].filter((name) => !(name in migrations)).sort(),
+    missing: known.filter((name) => !applied.has(name)),
+  };
+}
+
+/**
+ * Refuses a database that has migrations this code lacks AND lacks some of this code's: the two
+ * releases come from diverging branches, and applying ours after theirs is a schema no release was
+ * tested on. Kysely's Migrator cannot tell the cases apart either (it refuses any unknown name).
+ */
+function divergedError({ unknown, missing }: SchemaState): Error {
+  return new Error(
+    `the database was migrated by a release this one does not descend from: it has ${unknown.length} migration(s) ` +
+      `this release does not know (${unknown.join(', ')}) and lacks ${missing.length} of this release's ` +
+      `(${missing.join(', ')}); nothing applied. Deploy a release that has all of them (docs/migrations.md)`,
+  );
 }
 
 /**
@@ -61,7 +83,7 @@ async function upToDate(db: Kysely<any>, migrations: Readonly<Record<string, Mig
 async function migrateInOneTransaction(
   handle: DatabaseHandle,
   migrations: Readonly<Record<string, Migration>>,
-  migrate: (migrator: Migrator) => Promise<MigrationResultSet>,
+  migrate: (migrator: Migrator, conn: Kysely<any>) => Promise<MigrationResultSet>,
 ): Promise<MigrationResultSet> {
   return handle.db.connection().execute(async (conn) => {
     // BEGIN and COMMIT by hand on one connection: Kysely's Migrator needs a Kysely instance, which
@@ -72,7 +94,7 @@ async function migrateInOneTransaction(
       await sql`set local statement_timeout = 0`.execute(conn);
       await lockMigrations(conn);
       // Transactions off: this one transaction holds them all (the adapter takes no lock of its own).
-      const result = await migrate(new Migrator({ db: conn, provider: providerOf(migrations), disableTransactions: true }));
+      const result = await migrate(new Migrator({ db: conn, provider: providerOf(migrations), disableTransactions: true }), conn);
       if (result.error || result.results?.some((r) => r.status === 'Error')) await sql`rollback`.execute(conn);
       else await sql`commit`.execute(conn);
       return result;
@@ -90,16 +112,42 @@ function failure(target: string, { error, results }: MigrationResultSet): Error 
   return new Error(`database migration ${failed?.migrationName ?? target} failed: ${cause}`);
 }
 
-/** Migrates up or down to the named migration (tests of a migration on older data; rollbacks). */
+/** Migrates up or down to the named migration: tests of a migration on older data (a deploy never migrates down). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
   const error = failure(name, await migrateInOneTransaction(handle, MIGRATIONS, (migrator) => migrator.migrateTo(name)));
   if (error) throw error;
 }
 
-/** `migrations`: this release's; tests pass more to play a newer release. */
-export async function migrateToLatest(handle: DatabaseHandle, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<void> {
-  if (await upToDate(handle.db, migrations)) return;
-  const migrate = (migrator: Migrator) => migrator.migrateToLatest();
+/** What a start found: `ahead` lists the applied migrations this release does not know (none: up to date). */
+export interface MigrationOutcome {
+  ahead: string[];
+}
+
+/**
+ * Brings the database to this release's schema. A database a newer release migrated (every one of
+ * ours applied, some unknown ones too) is served as it is: migrations are expand-only, so the older
+ * release still finds every table and column it reads (docs/migrations.md). `migrations`: this
+ * release's; tests pass more to play a newer release.
+ */
+export async function migrateToLatest(
+  handle: DatabaseHandle,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<MigrationOutcome> {
+  const before = await schemaState(handle.db, migrations);
+  if (before.missing.length === 0) return { ahead: before.unknown };
+  if (before.unknown.length > 0) throw divergedError(before);
+  let ahead: string[] = [];
+  // Looked at again under the lock: another instance (maybe of a newer release) may have migrated meanwhile.
+  const migrate = async (migrator: Migrator, conn: Kysely<any>): Promise<MigrationResultSet> => {
+    const state = await schemaState(conn, migrations);
+    if (state.unknown.length > 0 && state.missing.length > 0) throw divergedError(state);
+    if (state.missing.length === 0) {
+      ahead = state.unknown;
+      return { results: [] };
+    }
+    return migrator.migrateToLatest();
+  };
   const error = failure('to the latest version', await migrateInOneTransaction(handle, migrations, migrate));
   if (error) throw error;
+  return { ahead };
 }

@@ -59,7 +59,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
     [
       ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
-      ...['pooler-groups', 'pooler-sessions', 'instances'],
+      ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing'],
       ...floods,
       ...preauth,
     ].sort(),

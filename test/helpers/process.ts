@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', ...env },
+    // No drain delay unless a test asks for one: nothing balances these processes.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -316,7 +316,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers
-         * @description Answers 200 when the database answers within 2 seconds, 503 otherwise.
+         * @description Answers 200 when the database answers within 2 seconds, 503 otherwise, and 503 `SHUTTING_DOWN` from the moment the instance received SIGTERM: it keeps serving for `SHUTDOWN_DELAY_SECONDS` so that load balancers stop routing to it first.
          */
         get: operations["ready"];
         put?: never;
@@ -2929,7 +2929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database did not answer (in time). */
+            /** @description The database did not answer (in time), or the instance is shutting down. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import type { Draining } from '../plugins/draining.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 
 const Status = Type.Object({ status: Type.String() });
 const READY_TIMEOUT_MS = 2000;
 
-export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function operationsRoutes(app: FastifyInstance, { ctx, draining }: { ctx: AppContext; draining: Draining }): Promise<void> {
   app.get(
     '/healthz',
     {
@@ -32,9 +33,11 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
         operationId: 'ready',
         // Public: no credentials (an explicit empty requirement, not an omission).
         security: [],
-        description: 'Answers 200 when the database answers within 2 seconds, 503 otherwise.',
+        description:
+          'Answers 200 when the database answers within 2 seconds, 503 otherwise, and 503 `SHUTTING_DOWN` from the moment ' +
+          'the instance received SIGTERM: it keeps serving for `SHUTDOWN_DELAY_SECONDS` so that load balancers stop routing to it first.',
         'x-docs': {
-          responses: { '503': { description: 'The database did not answer (in time).' } },
+          responses: { '503': { description: 'The database did not answer (in time), or the instance is shutting down.' } },
         },
         summary: 'Readiness: the database answers',
         tags: ['Operations'],
@@ -42,6 +45,7 @@ export async function operationsRoutes(app: FastifyInstance, { ctx }: { ctx: App
       },
     },
     async (_request, reply) => {
+      if (draining.active) throw new Errors.SHUTTING_DOWN();
       // Bounded: a hung database makes this answer 503 quickly, never hang the probe.
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

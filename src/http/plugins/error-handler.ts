@@ -2,6 +2,7 @@
 // `{message, code, traceId, timestamp, parameters?}`, Cache-Control: no-store, never a stack trace,
 // SQL text or secret. Unexpected faults are logged and answered with a generic 500; the process
 // keeps serving.
+import { traceIdOf } from '../../observability/request-tracing.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, isRegisteredError, type ErrorParameters, type ErrorWithHeaders, type ErrorWithParameters } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -174,8 +175,8 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
 }
 
 /**
- * The error body. `traceId` is the request's id, the value of its X-Request-Id header: the one
- * place that decides it, so that a trace id (when tracing is on) is a change here alone.
+ * The error body. `traceId` is the request's id, the value of its X-Request-Id header, or, when
+ * tracing is on (README.md#traces), the id of the request's trace (the caller's traceparent's).
  */
 export function errorBody(traceId: string, now: number, error: Pick<NormalizedError, 'message' | 'code' | 'parameters'>): ErrorBody {
   const body: ErrorBody = { message: error.message, code: error.code, traceId, timestamp: new Date(now).toISOString() };
@@ -191,7 +192,7 @@ export function sendError(reply: FastifyReply, normalized: NormalizedError): Fas
     .header('cache-control', 'no-store')
     .header('x-request-id', reply.request.id)
     .type('application/json; charset=utf-8')
-    .send(errorBody(reply.request.id, errorClock(reply.server)(), normalized));
+    .send(errorBody(traceIdOf(reply.request) ?? reply.request.id, errorClock(reply.server)(), normalized));
 }
 
 // Keyed by the HTTP server, which the app and every encapsulated plugin context share.

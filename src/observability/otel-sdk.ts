@@ -1,0 +1,35 @@
+// The OpenTelemetry SDK, started by main.ts only when OTEL_EXPORTER_OTLP_ENDPOINT (or
+// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set (README.md#traces). Every SDK package is imported
+// dynamically: the server bundle (dist/main.js) keeps them external, and a process without tracing
+// never loads them. The SDK reads the standard OTEL_* variables itself: endpoint and headers
+// (exporter), OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (resource), OTEL_TRACES_SAMPLER and
+// its argument, OTEL_BSP_* (batching). Spans are made by hand (lib/spans.ts, request-tracing.ts):
+// no module patching, which the ESM bundle would not allow without a loader hook.
+import type { TracingConfig } from '../config.ts';
+import { enableSpans } from '../lib/spans.ts';
+
+export interface Tracing {
+  /** Exports what is buffered, then stops. */
+  shutdown(): Promise<void>;
+}
+
+export async function startTracing(config: TracingConfig): Promise<Tracing> {
+  const [{ NodeTracerProvider, BatchSpanProcessor }, resources, { W3CTraceContextPropagator }, exporterModule] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/core'),
+    config.protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
+  ]);
+  // Our name unless OTEL_SERVICE_NAME (envDetector, merged last) says otherwise.
+  const resource = resources
+    .defaultResource()
+    .merge(resources.resourceFromAttributes({ 'service.name': 'payment-method-sessions' }))
+    .merge(resources.detectResources({ detectors: [resources.envDetector] }));
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new exporterModule.OTLPTraceExporter())] });
+  // W3C traceparent in and out; the AsyncLocalStorage context manager carries the active span across awaits.
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  enableSpans();
+  return { shutdown: () => provider.shutdown() };
+}
