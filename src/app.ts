@@ -80,7 +80,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   });
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
   const metrics = new Metrics({
-    caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ctx.offers.stats()],
+    caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ...ctx.offers.stats()],
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
     poolSize: ctx.database.poolSize,

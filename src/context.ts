@@ -9,7 +9,7 @@ import { AuditTrail } from './services/audit.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
 import { StoreMethodsReader } from './services/store-methods-reader.ts';
 import { MerchantListingService } from './services/merchant-listing.ts';
-import { OfferCache } from './services/offer-cache.ts';
+import { OfferRenderer } from './services/offer-renderer.ts';
 import { SessionPurge } from './services/session-purge.ts';
 import { SessionService } from './services/sessions.ts';
 import { changeListenerUrl } from './database-setup.ts';
@@ -26,7 +26,7 @@ export interface AppContext {
   storeMethods: StoreMethodsReader;
   sessions: SessionService;
   /** The storefront's answers, rendered once per store catalog and question. */
-  offers: OfferCache;
+  offers: OfferRenderer;
   /** Deletes long-expired sessions; main.ts starts it, close() stops it. */
   sessionPurge: SessionPurge;
   merchantListing: MerchantListingService;
@@ -64,7 +64,7 @@ export async function createContext(
   const auth = await createAuthServices(config, database, clock);
   const storeMethods = new StoreMethodsReader(database.db, clock);
   const sessions = new SessionService(database.db, config, clock);
-  const offers = new OfferCache();
+  const offers = new OfferRenderer(operator);
   const merchantListing = new MerchantListingService(database.db, storeMethods, operator);
   const catalogChanges = new CatalogChanges(database.db);
   catalogChanges.onChange(() => storeMethods.invalidate());

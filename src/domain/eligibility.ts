@@ -55,6 +55,13 @@ export function ineligibilityReasons(method: PaymentMethod, query: EligibilityQu
   return reasons;
 }
 
+/** The rules that do not depend on the amount (customer type, campaign): what a compiled offer checks once. */
+export function eligibleApartFromAmount(method: PaymentMethod, query: Omit<EligibilityQuery, 'amount'>): boolean {
+  if (!enabledFor(method, query.customerType)) return false;
+  if (query.campaign === undefined) return !method.campaign.campaign;
+  return method.campaign.campaign && carriesKeyword(method, normalizeCampaignKeyword(query.campaign));
+}
+
 export function isEligible(method: PaymentMethod, query: EligibilityQuery): boolean {
   return ineligibilityReasons(method, query).length === 0;
 }

@@ -47,20 +47,43 @@ export function partitionIntoGroups(
   return groups;
 }
 
-export function groupOf(store: Store, members: readonly PaymentMethod[], amount: Decimal): PaymentMethodGroup {
+/** What a group is apart from the amount: everything but its subtitle's cost and its internalData. */
+export interface GroupShape {
+  id: string;
+  members: readonly PaymentMethod[];
+  methodIds: string[];
+  title: string;
+  type: string;
+  customerTypes: CustomerType[];
+  /** The subtitle when no plan of a member gives a monthly cost to show. */
+  subtitleWithoutCost: string;
+}
+
+export function groupShapeOf(store: Store, members: readonly PaymentMethod[]): GroupShape {
   const first = members[0]!;
-  const title = members.length > 1 ? store.bundleTitle : first.name;
-  const cost = lowestMonthlyCost(store, members, amount);
-  const subtitle = cost !== undefined ? priceSignageText(cost, store.currency) : members.length === 1 ? first.description : '';
   const supported = new Set(members.flatMap(customerTypesOf));
   const methodIds = members.map((m) => m.id);
   return {
     id: groupIdOf(methodIds),
+    members,
     methodIds,
-    title,
-    subtitle,
+    title: members.length > 1 ? store.bundleTitle : first.name,
     type: first.type,
     customerTypes: CUSTOMER_TYPES.filter((t) => supported.has(t)),
-    internalData: encodeInternalData(internalDataOf(store, members, title, amount)),
+    subtitleWithoutCost: members.length === 1 ? first.description : '',
+  };
+}
+
+export function groupOf(store: Store, members: readonly PaymentMethod[], amount: Decimal): PaymentMethodGroup {
+  const shape = groupShapeOf(store, members);
+  const cost = lowestMonthlyCost(store, members, amount);
+  return {
+    id: shape.id,
+    methodIds: shape.methodIds,
+    title: shape.title,
+    subtitle: cost !== undefined ? priceSignageText(cost, store.currency) : shape.subtitleWithoutCost,
+    type: shape.type,
+    customerTypes: shape.customerTypes,
+    internalData: encodeInternalData(internalDataOf(store, members, shape.title, amount)),
   };
 }

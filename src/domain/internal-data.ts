@@ -2,7 +2,7 @@
 // standard base64 of UTF-8 JSON; its shape is versioned by `v` and may change without notice.
 import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCost } from './price-signage.ts';
-import type { PaymentMethod, Store } from './catalog.ts';
+import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
 
 export interface InternalData {
   v: 1;
@@ -30,12 +30,26 @@ export interface InternalData {
 }
 
 export function internalDataOf(store: Store, members: readonly PaymentMethod[], title: string, amount: Decimal): InternalData {
+  return internalDataWith(store, members, title, formatDecimal(amount), (plan) => monthlyCost(plan, amount).toString());
+}
+
+/**
+ * The same with the amount's text and each plan's monthly cost given: the compiled offers
+ * (offer-template.ts) write placeholders there and fill them in per amount.
+ */
+export function internalDataWith(
+  store: Store,
+  members: readonly PaymentMethod[],
+  title: string,
+  amountText: string,
+  monthlyCostText: (plan: PaymentPlan) => string,
+): InternalData {
   return {
     v: 1,
     type: members[0]!.type,
     methodIds: members.map((m) => m.id),
     title,
-    amount: formatDecimal(amount),
+    amount: amountText,
     currency: store.currency,
     methods: members.map((m) => ({
       id: m.id,
@@ -44,7 +58,7 @@ export function internalDataOf(store: Store, members: readonly PaymentMethod[], 
       plans: m.plans.map((p) => ({
         name: p.name,
         durationMonths: p.durationMonths,
-        monthlyCost: monthlyCost(p, amount).toString(),
+        monthlyCost: monthlyCostText(p),
         administrationFee: formatDecimalTrimmed(p.administrationFee),
         setupFee: formatDecimalTrimmed(p.setupFee),
         interestPercent: formatDecimalTrimmed(multiplyDecimal(p.interest, { units: 100n, scale: 0 })),

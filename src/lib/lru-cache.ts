@@ -5,16 +5,28 @@
 // TtlCache's (pms_cache_lookups_total, pms_cache_entries).
 import type { CacheStats } from './ttl-cache.ts';
 
+/**
+ * A bound by bytes besides the count: what entries hold differs by orders of magnitude (a session
+ * vs a rendered catalog), so the count alone does not bound memory. `sizeOf` is an estimate of the
+ * bytes an entry keeps alive; it must give the same figure for the same entry every time.
+ */
+export interface ByteBound<K, V> {
+  maxBytes: number;
+  sizeOf: (key: K, value: V) => number;
+}
+
 export class LruCache<K, V> {
   /** Insertion order is recency order: a hit moves its key to the end, eviction takes the first. */
   private readonly entries = new Map<K, V>();
   private readonly loading = new Map<K, Promise<V | undefined>>();
   private hits = 0;
   private misses = 0;
+  private bytes = 0;
 
   constructor(
     private readonly maxEntries: number,
     readonly name: string,
+    private readonly byteBound?: ByteBound<K, V>,
   ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`${name}: maxEntries must be a positive integer`);
   }
@@ -30,7 +42,7 @@ export class LruCache<K, V> {
    */
   get(key: K, valid?: (value: V) => boolean): V | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined && valid && !valid(value)) this.entries.delete(key);
+    if (value !== undefined && valid && !valid(value)) this.delete(key);
     if (value === undefined || !this.entries.has(key)) {
       this.misses += 1;
       return undefined;
@@ -72,20 +84,42 @@ export class LruCache<K, V> {
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.delete(key);
+    if (this.byteBound) {
+      const size = this.byteBound.sizeOf(key, value);
+      // An entry larger than the whole bound is not kept (it would evict everything else).
+      if (size > this.byteBound.maxBytes) return;
+      while (this.entries.size > 0 && (this.bytes + size > this.byteBound.maxBytes || this.entries.size >= this.maxEntries)) {
+        this.delete(this.entries.keys().next().value as K);
+      }
+      this.bytes += size;
+    } else if (this.entries.size >= this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as K);
+    }
     this.entries.set(key, value);
   }
 
   delete(key: K): void {
+    if (this.byteBound) {
+      const value = this.entries.get(key);
+      if (value === undefined) return;
+      this.bytes -= this.byteBound.sizeOf(key, value);
+    }
     this.entries.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   stats(): CacheStats {
-    return { name: this.name, hits: this.hits, misses: this.misses, size: this.entries.size };
+    return {
+      name: this.name,
+      hits: this.hits,
+      misses: this.misses,
+      size: this.entries.size,
+      ...(this.byteBound ? { bytes: this.bytes } : {}),
+    };
   }
 }

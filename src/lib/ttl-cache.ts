@@ -21,6 +21,8 @@ export interface CacheStats {
   misses: number;
   /** Entries held now, fresh or stale. */
   size: number;
+  /** Estimated bytes held, for a cache bounded by bytes (LruCache's ByteBound). */
+  bytes?: number;
   /** Lookups answered with a stale value because reloading it failed (stale-on-error); 0 when not enabled. */
   stale?: number;
 }

@@ -114,6 +114,16 @@ export class Metrics {
         for (const cache of sources.caches()) this.set({ cache: cache.name }, cache.size);
       },
     });
+    new Gauge({
+      name: 'pms_cache_bytes',
+      help: 'Estimated bytes held by each cache bounded by bytes (the rendered storefront answers).',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const cache of sources.caches()) if (cache.bytes !== undefined) this.set({ cache: cache.name }, cache.bytes);
+      },
+    });
 
     const purge = sources.purge;
     if (purge) {

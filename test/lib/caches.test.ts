@@ -1,10 +1,12 @@
 // The caches of the hot path: TtlCache (catalog, store owner, client; time-to-live, stale-on-error)
-// and LruCache (sessions, verified tokens; bounded, found values only), and OfferCache (rendered
-// storefront answers).
+// and LruCache (sessions, verified tokens; bounded, found values only; by bytes too), and
+// OfferRenderer (compiled storefront answers).
 import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache } from '../../src/lib/lru-cache.ts';
-import { MAX_CACHED_AMOUNT_LENGTH, OfferCache } from '../../src/services/offer-cache.ts';
+import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
+import { MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
+import { dec, method, store } from '../helpers/fixtures.ts';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
 function clock(start = 0) {
@@ -158,62 +160,107 @@ describe('LruCache', () => {
   });
 });
 
-describe('OfferCache', () => {
-  const catalogA = { store: { id: 's' }, methods: [] } as unknown as StoreMethods;
-  const catalogB = { store: { id: 's' }, methods: [] } as unknown as StoreMethods;
-  const key = { storeId: 's', campaign: undefined, amount: '100', customerType: undefined, flattened: false };
+describe('LruCache bounded by bytes', () => {
+  const sized = (maxBytes: number, maxEntries = 100) =>
+    new LruCache<string, string>(maxEntries, 'sized', { maxBytes, sizeOf: (key, value) => key.length + value.length });
 
-  it('renders once per catalog object and question', () => {
-    const cache = new OfferCache(10);
-    let renders = 0;
-    const render = () => ({ body: `[${++renders}]`, etag: `"${renders}"` });
-    expect(cache.get(catalogA, key, render).body).toBe('[1]');
-    expect(cache.get(catalogA, key, render).body).toBe('[1]');
-    // Every part of the question is part of the key.
-    expect(cache.get(catalogA, { ...key, amount: '100.00' }, render).body).toBe('[2]');
-    expect(cache.get(catalogA, { ...key, campaign: 'X' }, render).body).toBe('[3]');
-    expect(cache.get(catalogA, { ...key, customerType: 'LEGAL' }, render).body).toBe('[4]');
-    expect(cache.get(catalogA, { ...key, flattened: true }, render).body).toBe('[5]');
-    expect(cache.get(catalogA, { ...key, storeId: 't' }, render).body).toBe('[6]');
-    expect(cache.stats()).toMatchObject({ name: 'offer', hits: 1, misses: 6, size: 6 });
+  it('evicts the least recently used entries until the new one fits, and counts what it holds', () => {
+    const cache = sized(10);
+    cache.set('a', '1234');
+    cache.set('b', '1234');
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 10 });
+    cache.get('a');
+    cache.set('c', '12');
+    // b was the least recently used.
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual(['1234', undefined, '12']);
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 8 });
   });
 
-  it('never serves an answer rendered from another catalog object (a changed catalog)', () => {
-    const cache = new OfferCache(10);
-    expect(cache.get(catalogA, key, () => ({ body: 'old', etag: '"o"' })).body).toBe('old');
-    expect(cache.get(catalogB, key, () => ({ body: 'new', etag: '"n"' })).body).toBe('new');
-    expect(cache.get(catalogB, key, () => ({ body: 'again', etag: '"a"' })).body).toBe('new');
+  it('never keeps an entry larger than the whole bound, and keeps the rest', () => {
+    const cache = sized(10);
+    cache.set('a', '12');
+    cache.set('big', '123456789');
+    expect(cache.peek('big')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ size: 1, bytes: 3 });
   });
 
-  it('keeps the parts of the key apart, whatever the campaign text', () => {
-    const cache = new OfferCache(10);
-    const first = cache.get(catalogA, { ...key, campaign: 'a","100' }, () => ({ body: '1', etag: '"1"' }));
-    const second = cache.get(catalogA, { ...key, campaign: 'a', amount: '100","100' }, () => ({ body: '2', etag: '"2"' }));
-    expect([first.body, second.body]).toEqual(['1', '2']);
+  it('keeps its count right when entries are replaced, deleted or refused as outdated', () => {
+    const cache = sized(100);
+    cache.set('a', '1');
+    cache.set('a', '12345');
+    expect(cache.stats().bytes).toBe(6);
+    expect(cache.get('a', () => false)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
+    cache.set('b', '1');
+    cache.delete('b');
+    cache.delete('b');
+    expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
   });
 
-  it('answers amounts longer than a cart can be without keeping them (any length is valid; each would hold its bytes)', () => {
-    const cache = new OfferCache(10);
-    let renders = 0;
-    const render = () => ({ body: `[${++renders}]`, etag: `"${renders}"` });
-    const longest = { ...key, amount: '9'.repeat(MAX_CACHED_AMOUNT_LENGTH) };
-    expect(cache.get(catalogA, longest, render).body).toBe('[1]');
-    expect(cache.get(catalogA, longest, render).body).toBe('[1]');
-    const huge = { ...key, amount: '9'.repeat(8000) };
-    expect(cache.get(catalogA, huge, render).body).toBe('[2]');
-    expect(cache.get(catalogA, huge, render).body).toBe('[3]');
-    expect(cache.stats().size).toBe(1);
+  it('still honours its count bound', () => {
+    const cache = sized(1000, 2);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key);
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 4 });
+  });
+});
+
+describe('OfferRenderer', () => {
+  const catalogOf = (name: string): StoreMethods => ({
+    store: store(),
+    methods: [method({ name, maxPurchaseLimit: dec('1000') }), method({ minPurchaseLimit: dec('500'), maxPurchaseLimit: dec('5000') })],
+  });
+  const serialize = (groups: unknown) => JSON.stringify(groups);
+  const request = { storeId: 's', campaign: undefined, customerType: undefined, flattened: false };
+  const regions = (renderer: OfferRenderer) => renderer.stats().find((s) => s.name === 'offer_region')!;
+
+  it('compiles a region once per catalog object and question, whatever the amount in it', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    for (const amount of ['10', '20.5', '499.99']) renderer.render(catalog, { ...request, amount }, serialize);
+    expect(regions(renderer)).toMatchObject({ hits: 2, misses: 1, size: 1 });
+    renderer.render(catalog, { ...request, amount: '600' }, serialize);
+    renderer.render(catalog, { ...request, amount: '600', customerType: 'NATURAL' }, serialize);
+    expect(regions(renderer)).toMatchObject({ misses: 3, size: 3 });
   });
 
-  it('is bounded, dropping the least recently used answer', () => {
-    const cache = new OfferCache(2);
-    const render = (body: string) => () => ({ body, etag: `"${body}"` });
-    cache.get(catalogA, { ...key, amount: '1' }, render('1'));
-    cache.get(catalogA, { ...key, amount: '2' }, render('2'));
-    cache.get(catalogA, { ...key, amount: '1' }, render('x'));
-    cache.get(catalogA, { ...key, amount: '3' }, render('3'));
-    expect(cache.stats().size).toBe(2);
-    expect(cache.get(catalogA, { ...key, amount: '1' }, render('y')).body).toBe('1');
-    expect(cache.get(catalogA, { ...key, amount: '2' }, render('2 again')).body).toBe('2 again');
+  it('never renders from another catalog object (a changed catalog)', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const before = renderer.render(catalogOf('Invoice'), { ...request, amount: '100' }, serialize);
+    const after = renderer.render(catalogOf('Invoice (renamed)'), { ...request, amount: '100' }, serialize);
+    expect(JSON.parse(after.body)[0].title).toBe('Invoice (renamed)');
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('keeps the parts of the question apart, whatever the campaign text', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const campaignMethod = method({ campaign: { campaign: true, keywords: ['a","x'] } });
+    const catalog: StoreMethods = { store: store(), methods: [campaignMethod] };
+    const first = renderer.render(catalog, { ...request, amount: '1', campaign: 'a","x' }, serialize);
+    const second = renderer.render(catalog, { ...request, amount: '1', campaign: 'a', customerType: 'NATURAL' }, serialize);
+    expect([JSON.parse(first.body).length, JSON.parse(second.body).length]).toEqual([1, 0]);
+  });
+
+  it('keeps nothing for an amount no cart reaches (any length is valid; each would hold its bytes)', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    expect(renderer.render(catalog, { ...request, amount: '9'.repeat(8000) }, serialize).body).toBe('[]');
+    expect(renderer.stats().map((s) => s.size)).toEqual([0, 0]);
+  });
+
+  it('holds templates within its byte bound, however many questions and regions are asked', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog: StoreMethods = {
+      store: store(),
+      // 40 methods of 20 KB each, their limits staggered: 81 regions of up to 800 KB.
+      methods: Array.from({ length: 40 }, (_, i) =>
+        method({ description: 'x'.repeat(20_000), minPurchaseLimit: dec(String(i * 10)), maxPurchaseLimit: dec(String(i * 10 + 400)) }),
+      ),
+    };
+    for (let amount = 5; amount < 800; amount += 10) renderer.render(catalog, { ...request, amount: String(amount) }, serialize);
+    const held = regions(renderer);
+    expect(held.misses).toBe(80);
+    expect(held.bytes).toBeGreaterThan(MAX_TEMPLATE_BYTES / 2);
+    expect(held.bytes).toBeLessThanOrEqual(MAX_TEMPLATE_BYTES);
+    expect(held.size).toBeLessThan(80);
   });
 });

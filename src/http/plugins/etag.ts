@@ -1,19 +1,14 @@
 // ETag and If-None-Match (RFC 9110 §8.8.3, §13.1.2) for successful responses only: an error body
-// must never be answered with 304. The tag is a hash of the serialized body, so it changes exactly
-// when the content does (a catalog change, another amount).
-import { createHash } from 'node:crypto';
+// must never be answered with 304. A route may set the tag it knows (group retrieval derives it from
+// what the answer is made of: domain/offer-template.ts); otherwise it is a digest of the body.
 import type { onSendHookHandler } from 'fastify';
+import { etagOf } from '../../lib/body-etag.ts';
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   // Weak comparison: W/"x" and "x" name the same representation for GET.
   const opaque = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
-}
-
-/** The strong tag of a serialized body. */
-export function etagOf(payload: string | Buffer): string {
-  return `"${createHash('sha1').update(payload).digest('base64url')}"`;
 }
 
 /** A route that already knows its body's tag (a cached answer) sets it; otherwise it is computed here. */

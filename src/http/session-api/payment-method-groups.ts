@@ -3,12 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
-import { parseDecimal } from '../../domain/money.ts';
-import { offerGroups } from '../../domain/offer.ts';
-import type { PaymentMethodGroup } from '../../domain/grouping.ts';
+import type { GroupsSerializer } from '../../domain/offer-template.ts';
+import { etagOf } from '../../lib/body-etag.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
-import type { RenderedOffer } from '../../services/offer-cache.ts';
-import { etagOf } from '../plugins/etag.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
@@ -113,25 +110,13 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       timing.mark('session');
       const catalog = await ctx.storeMethods.storeMethods(session.storeId);
       timing.mark('catalog');
-      // Serialized with this route's own response schema, once per catalog and question (the
-      // answers are cached rendered: services/offer-cache.ts).
-      const render = (groups: PaymentMethodGroup[]): RenderedOffer => {
-        // (Fastify types the serializer for objects; it is the one compiled from GroupsResponse.)
-        const serialize = reply.getSerializationFunction('200') as unknown as (value: PaymentMethodGroup[]) => string;
-        const body = serialize(groups);
-        return { body, etag: etagOf(body) };
-      };
+      // Rendered from the store's compiled offer with this route's own response serializer
+      // (services/offer-renderer.ts); a store that is gone offers nothing.
+      // (Fastify types the serializer for objects; it is the one compiled from GroupsResponse.)
+      const serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
       const answer = catalog
-        ? ctx.offers.get(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, () =>
-            render(
-              offerGroups(
-                catalog,
-                { amount: parseDecimal(amount)!, customerType, campaign: session.campaign, flattened },
-                ctx.operatorTypes,
-              ),
-            ),
-          )
-        : render([]);
+        ? ctx.offers.render(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, serialize)
+        : { body: '[]', etag: etagOf('[]') };
       timing.mark('offer');
       // Kept on a 304 too (the ETag hook only changes the status and drops the body). A JSON
       // string is sent as it is (no second serialization).

@@ -1,0 +1,287 @@
+// Group retrieval compiled per store catalog and question, for carts that never repeat an amount.
+//
+// For a catalog and a question without its amount (customer type, campaign, flattened), which
+// methods are offered changes only where an amount crosses a purchase limit: the amounts fall into
+// a few regions, each with a fixed set of groups. Within a region only the monthly costs (in the
+// subtitle and internalData) and the amount itself (in internalData) depend on the amount. A
+// region is rendered once into a template: the serialized answer with slots for those parts, the
+// ETag's prefix derived from what the template is made of. An amount then costs finding its
+// region, a few integer products per plan, filling the slots and base64 of internalData.
+//
+// Exactness: limits are compared in integer cents, costs are computed in BigInt as in
+// price-signage.ts (monthlyCost), and the fixed text comes from the same serializer and the same
+// internalData builder as the straightforward path (offer.ts + grouping.ts), so the bytes are the
+// same; test/domain/offer-template.test.ts compares the two on random catalogs and amounts.
+import { createHash } from 'node:crypto';
+import { eligibleApartFromAmount, type EligibilityQuery } from './eligibility.ts';
+import { groupShapeOf, partitionIntoGroups, type GroupShape, type PaymentMethodGroup } from './grouping.ts';
+import { internalDataWith } from './internal-data.ts';
+import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
+import { priceSignageText } from './price-signage.ts';
+import type { PaymentMethod, PaymentPlan, StoreMethods } from './catalog.ts';
+import type { OperatorTypes } from './payment-method-types.ts';
+
+/** The route's serializer of a groups array (its compiled response schema). */
+export type GroupsSerializer = (groups: PaymentMethodGroup[]) => string;
+
+/** A question apart from its amount. */
+export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
+  flattened: boolean;
+}
+
+/** An answer as sent: the serialized groups and their strong ETag. */
+export interface RenderedOffer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Changes whenever the same template and amount would render other bytes (a change of this file's
+ * output format): the ETag is derived from it, the template's text and the amount.
+ */
+const RENDERING_VERSION = 'offer-template/1';
+
+/** A whole part of at most 13 digits keeps an amount's cents below 10^15 < 2^53: exact in a double. */
+const MAX_WHOLE_DIGITS = 13;
+
+/** An amount as the compiled path uses it. */
+export interface CartAmount {
+  /** Exact value in hundredths (the query pattern allows at most two decimals). */
+  cents: number;
+  /** Canonical text, as formatDecimal(parseDecimal(text)) writes it: no leading zeros, its decimals kept. */
+  text: string;
+}
+
+/**
+ * The amount of a group retrieval (`^\d+(\.\d{1,2})?$`, already validated) for the compiled path;
+ * undefined for one with a longer whole part (answered the straightforward way: no cart is that large).
+ */
+export function cartAmountOf(amount: string): CartAmount | undefined {
+  const dot = amount.indexOf('.');
+  const whole = dot < 0 ? amount : amount.slice(0, dot);
+  const fraction = dot < 0 ? '' : amount.slice(dot + 1);
+  let start = 0;
+  while (start < whole.length - 1 && whole.charCodeAt(start) === 48) start += 1;
+  if (whole.length - start > MAX_WHOLE_DIGITS || fraction.length > 2 || whole.length === 0) return undefined;
+  const digits = start === 0 ? whole : whole.slice(start);
+  const cents = Number(digits) * 100 + (fraction.length === 0 ? 0 : fraction.length === 1 ? Number(fraction) * 10 : Number(fraction));
+  return { cents, text: fraction.length === 0 ? digits : `${digits}.${fraction}` };
+}
+
+/** ceil(d × 100), or +Infinity beyond what an amount of the compiled path can reach. */
+function centsAtLeast(d: Decimal): number {
+  const cents = ceilToInteger(multiplyDecimal(d, { units: 100n, scale: 0 }));
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(cents);
+}
+
+/** floor(d × 100), capped like centsAtLeast. */
+function centsAtMost(d: Decimal): number {
+  const scaled = multiplyDecimal(d, { units: 100n, scale: 0 });
+  const cents = scaled.units / 10n ** BigInt(scaled.scale);
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(cents);
+}
+
+/**
+ * A plan's monthly cost as an integer formula of the amount in cents: ceil(amount × annuityFactor
+ * + administrationFee) = ceil((cents × multiplier + addend) / divisor), all exact (monthlyCost).
+ */
+interface PlanCostFormula {
+  multiplier: bigint;
+  addend: bigint;
+  /** divisor − 1: added before the integer division, for the ceiling (the values are never negative). */
+  roundUp: bigint;
+  divisor: bigint;
+  /** The plan counts for the subtitle's lowest cost (its method allows price signage). */
+  signage: boolean;
+}
+
+function costFormulaOf(plan: PaymentPlan, signage: boolean): PlanCostFormula {
+  const factor = plan.annuityFactor;
+  const fee = plan.administrationFee;
+  const scale = Math.max(2 + factor.scale, fee.scale);
+  const divisor = 10n ** BigInt(scale);
+  return {
+    multiplier: factor.units * 10n ** BigInt(scale - 2 - factor.scale),
+    addend: fee.units * 10n ** BigInt(scale - fee.scale),
+    roundUp: divisor - 1n,
+    divisor,
+    signage,
+  };
+}
+
+interface CompiledGroup {
+  plans: PlanCostFormula[];
+  /** internalData's JSON around its slots: the amount, then each plan's monthly cost in order. */
+  dataPieces: string[];
+  /** Whether the subtitle is a slot (some member allows price signage and has plans). */
+  subtitleSlot: boolean;
+  /** JSON of the subtitle when no cost applies. */
+  subtitleWithoutCostJson: string;
+}
+
+/** One region's answer with slots: per group its subtitle (when a slot) and its internalData. */
+export interface RegionTemplate {
+  /** The answer's fixed text around the slots (pieces.length = number of slots + 1). */
+  pieces: string[];
+  groups: CompiledGroup[];
+  /** The ETag's prefix: a digest of everything the answer is made of but the amount. */
+  tag: string;
+  /** Approximate bytes held (for a cache bounded by bytes). */
+  bytes: number;
+}
+
+/**
+ * A placeholder that occurs nowhere in `text`: serialized text with placeholders is split at them,
+ * so a catalog containing the placeholder's spelling only changes which one is chosen.
+ */
+function placeholderBase(text: string): string {
+  let n = 0;
+  while (text.includes(`pms-slot-${n}-`)) n += 1;
+  return `pms-slot-${n}-`;
+}
+
+/** Splits `text` at each of `markers`, which must occur once each and in this order. */
+function splitAt(text: string, markers: readonly string[]): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const marker of markers) {
+    const at = text.indexOf(marker, from);
+    if (at < 0 || text.indexOf(marker, at + marker.length) >= 0) throw new Error(`offer template: placeholder ${marker} not found once`);
+    pieces.push(text.slice(from, at));
+    from = at + marker.length;
+  }
+  pieces.push(text.slice(from));
+  return pieces;
+}
+
+/** Splits JSON at string values `values` (placeholders), keeping their quotes in the pieces. */
+function splitAtStringValues(json: string, values: readonly string[]): string[] {
+  const pieces = splitAt(
+    json,
+    values.map((v) => JSON.stringify(v)),
+  );
+  return pieces.map((p, i) => (i > 0 ? '"' : '') + p + (i < pieces.length - 1 ? '"' : ''));
+}
+
+function groupWith(shape: GroupShape, subtitle: string, internalData: string): PaymentMethodGroup {
+  const { id, methodIds, title, type, customerTypes } = shape;
+  return { id, methodIds, title, subtitle, type, customerTypes, internalData };
+}
+
+/** A store's offer for one question, compiled: the regions of amounts and their templates. */
+export class CompiledOffer {
+  /** Where eligibility can change, ascending: every candidate's lowest cents and highest cents + 1. */
+  private readonly boundaries: number[];
+  private readonly lowest: number[];
+  private readonly beyond: number[];
+  private readonly minimumCost: bigint;
+
+  constructor(
+    private readonly catalog: StoreMethods,
+    /** Methods eligible apart from the amount, in display order. */
+    private readonly candidates: readonly PaymentMethod[],
+    private readonly flattened: boolean,
+    private readonly bundled: ReadonlySet<string>,
+  ) {
+    this.lowest = candidates.map((m) => centsAtLeast(m.minPurchaseLimit));
+    this.beyond = candidates.map((m) => centsAtMost(m.maxPurchaseLimit) + 1);
+    const points = new Set<number>();
+    for (let i = 0; i < candidates.length; i += 1) {
+      if (Number.isFinite(this.lowest[i]!)) points.add(this.lowest[i]!);
+      if (Number.isFinite(this.beyond[i]!)) points.add(this.beyond[i]!);
+    }
+    this.boundaries = [...points].sort((a, b) => a - b);
+    // A cost (whole currency units) counts for the subtitle when at least the minimum invoice amount.
+    this.minimumCost = ceilToInteger(this.catalog.store.minimumInvoiceAmount);
+  }
+
+  /** How many regions there are (regionOf answers 0 … count − 1). */
+  get regionCount(): number {
+    return this.boundaries.length + 1;
+  }
+
+  /** The region of an amount: how many boundaries lie at or below it. */
+  regionOf(cents: number): number {
+    let low = 0;
+    let high = this.boundaries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.boundaries[middle]! <= cents) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Renders the template of the region `cents` lies in (any amount of that region gives the same one). */
+  compileRegion(cents: number, serialize: GroupsSerializer): RegionTemplate {
+    const { store } = this.catalog;
+    const eligible = this.candidates.filter((_, i) => this.lowest[i]! <= cents && cents < this.beyond[i]!);
+    const shapes = partitionIntoGroups(eligible, this.flattened, this.bundled).map((members) => groupShapeOf(store, members));
+
+    const groups: CompiledGroup[] = [];
+    const drafts: PaymentMethodGroup[] = [];
+    // Placeholders chosen against the answer's own text: the answer serialized with empty slots.
+    const base = placeholderBase(serialize(shapes.map((s) => groupWith(s, s.subtitleWithoutCost, ''))));
+    const bodyMarkers: string[] = [];
+    for (const [index, shape] of shapes.entries()) {
+      const plans = shape.members.flatMap((m) => m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible)));
+      const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, '', () => '')));
+      let planIndex = 0;
+      const data = JSON.stringify(internalDataWith(store, shape.members, shape.title, `${dataBase}a`, () => `${dataBase}${planIndex++}`));
+      const dataPieces = splitAtStringValues(data, [`${dataBase}a`, ...plans.map((_, i) => `${dataBase}${i}`)]);
+      const subtitleSlot = plans.some((p) => p.signage);
+      groups.push({ plans, dataPieces, subtitleSlot, subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost) });
+      const subtitle = subtitleSlot ? `${base}s${index}` : shape.subtitleWithoutCost;
+      if (subtitleSlot) bodyMarkers.push(JSON.stringify(subtitle));
+      bodyMarkers.push(JSON.stringify(`${base}d${index}`));
+      drafts.push(groupWith(shape, subtitle, `${base}d${index}`));
+    }
+    const pieces = splitAt(serialize(drafts), bodyMarkers);
+    const digest = createHash('sha1').update(RENDERING_VERSION).update(store.currency).update(this.minimumCost.toString());
+    for (const piece of pieces) digest.update(`\u0000${piece}`);
+    for (const group of groups) {
+      digest.update(`\u0001${group.subtitleWithoutCostJson}`);
+      for (const piece of group.dataPieces) digest.update(`\u0000${piece}`);
+      for (const p of group.plans) digest.update(`\u0002${p.multiplier}/${p.addend}/${p.divisor}/${p.signage}`);
+    }
+    const bytes =
+      pieces.reduce((sum, p) => sum + p.length, 0) +
+      groups.reduce((sum, g) => sum + g.dataPieces.reduce((s, p) => s + p.length, 0) + 96 * g.plans.length + 128, 0) +
+      256;
+    return { pieces, groups, tag: digest.digest('base64url'), bytes };
+  }
+
+  /** The answer for an amount of the template's region. */
+  render(template: RegionTemplate, amount: CartAmount): RenderedOffer {
+    const { pieces, groups } = template;
+    const currency = this.catalog.store.currency;
+    const cents = BigInt(amount.cents);
+    let body = pieces[0]!;
+    let piece = 1;
+    for (const group of groups) {
+      const plans = group.plans;
+      const data = group.dataPieces;
+      // The pieces hold the quotes: "amount":"<text>", "monthlyCost":"<cost>".
+      let json = data[0]! + amount.text + data[1]!;
+      let lowest = -1n;
+      for (let i = 0; i < plans.length; i += 1) {
+        const plan = plans[i]!;
+        const cost = (cents * plan.multiplier + plan.addend + plan.roundUp) / plan.divisor;
+        json += cost.toString() + data[i + 2]!;
+        // priceSignage.lowestMonthlyCost: plans of signage methods, costs at least the minimum invoice amount.
+        if (plan.signage && cost >= this.minimumCost && (lowest < 0n || cost < lowest)) lowest = cost;
+      }
+      if (group.subtitleSlot) {
+        body += (lowest >= 0n ? JSON.stringify(priceSignageText(lowest, currency)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
+      }
+      body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}`;
+    }
+    return { body, etag: `"${template.tag}.${amount.text}"` };
+  }
+}
+
+/** Compiles a store's offer for a question: its candidates are found once, their regions on demand. */
+export function compileOffer(catalog: StoreMethods, question: OfferQuestion, operator: OperatorTypes): CompiledOffer {
+  const candidates = catalog.methods.filter((m) => eligibleApartFromAmount(m, question));
+  return new CompiledOffer(catalog, candidates, question.flattened, operator.bundled);
+}

@@ -1,0 +1,266 @@
+// The compiled offers (domain/offer-template.ts, services/offer-renderer.ts) against the
+// straightforward computation (domain/offer.ts, serialized by the route's own serializer): the same
+// bytes for random catalogs, questions and amounts, amounts on and next to every limit included.
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
+import { formatDecimal, parseDecimal, type Decimal } from '../../src/domain/money.ts';
+import { offerGroups } from '../../src/domain/offer.ts';
+import { cartAmountOf, type GroupsSerializer } from '../../src/domain/offer-template.ts';
+import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
+import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
+import { OfferRenderer, type OfferRequest } from '../../src/services/offer-renderer.ts';
+import { dec, method, plan, store } from '../helpers/fixtures.ts';
+
+/** The route's serializer: fast-json-stringify compiled from the route's response schema by Fastify. */
+let serialize: GroupsSerializer;
+beforeAll(async () => {
+  const app = Fastify();
+  app.get('/', { schema: { response: { 200: GroupsResponse } } }, (_request, reply) => {
+    serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
+    return [];
+  });
+  await app.inject('/');
+  await app.close();
+});
+
+const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';
+const LATER = 'PROVIDER_PART_PAYMENT_SELECT_LATER';
+
+/** Text as a catalog may hold it: plain, any Unicode, JSON's special characters, the template's own placeholder spelling. */
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.constantFrom('', '"', '\\', '\u0000\n', '\u2028', '\ud800', 'pms-slot-0-', '"pms-slot-0-d0"', 'pms-slot-1-0'),
+);
+
+/** A non-negative decimal with up to `maxScale` places. */
+const decimal = (maxUnits: bigint, maxScale: number) =>
+  fc.record({ units: fc.bigInt({ min: 0n, max: maxUnits }), scale: fc.integer({ min: 0, max: maxScale }) });
+
+const planArbitrary: fc.Arbitrary<PaymentPlan> = fc.record({
+  name: text,
+  description: text,
+  durationMonths: fc.integer({ min: 1, max: 120 }),
+  // Factors as catalogs hold them (12 places), and short ones whose costs land exactly on whole
+  // units and one hundredth past them (where a ceiling goes wrong first).
+  annuityFactor: fc.oneof(decimal(10n ** 12n, 12), decimal(300n, 3), fc.constantFrom(dec('0.01'), dec('0.1'), dec('1'), dec('0'))),
+  administrationFee: fc.oneof(decimal(100_000n, 3), decimal(50n, 0)),
+  setupFee: decimal(100_000n, 2),
+  interest: decimal(10_000n, 4),
+});
+
+const methodArbitrary = (index: number): fc.Arbitrary<PaymentMethod> =>
+  fc
+    .record({
+      name: text,
+      description: text,
+      type: fc.constantFrom(NOW, NOW, LATER, 'PROVIDER_INVOICE', 'CARD', 'SOMETHING_NEW'),
+      min: decimal(30_000_000n, 3),
+      span: decimal(30_000_000n, 3),
+      natural: fc.boolean(),
+      legal: fc.boolean(),
+      campaign: fc.boolean(),
+      keywords: fc.array(fc.constantFrom('BLACKWEEK', 'blackweek', 'Summer', 'ÅR'), { maxLength: 2 }),
+      priceSignagePossible: fc.boolean(),
+      plans: fc.array(planArbitrary, { maxLength: 4 }),
+      links: fc.array(fc.record({ url: text, type: fc.constantFrom('SECCI', 'PRICE_INFO'), appendAmount: fc.boolean() }), { maxLength: 2 }),
+    })
+    .map((m) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      storeId: '00000000-0000-4000-8000-000000000001',
+      sortOrder: index,
+      name: m.name,
+      description: m.description,
+      type: m.type,
+      minPurchaseLimit: m.min,
+      maxPurchaseLimit: addDecimals(m.min, m.span),
+      minApplicationLimit: m.min,
+      maxApplicationLimit: addDecimals(m.min, m.span),
+      legalLinks: m.links,
+      enabledForNaturalCustomer: m.natural,
+      enabledForLegalCustomer: m.legal,
+      campaign: { campaign: m.campaign, keywords: m.keywords },
+      priceSignagePossible: m.priceSignagePossible,
+      plans: m.plans,
+    }));
+
+function addDecimals(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale), scale };
+}
+
+const catalogArbitrary: fc.Arbitrary<StoreMethods> = fc
+  .record({
+    currency: fc.oneof(fc.constantFrom('SEK', 'EUR', 'NOK'), text),
+    bundleTitle: text,
+    minimumInvoiceAmount: fc.oneof(decimal(100_000n, 2), decimal(30n, 0)),
+    count: fc.integer({ min: 0, max: 10 }),
+  })
+  .chain(({ count, ...s }) =>
+    fc.tuple(...Array.from({ length: count }, (_, i) => methodArbitrary(i + 1))).map((methods) => ({
+      store: store({ currency: s.currency, bundleTitle: s.bundleTitle, minimumInvoiceAmount: s.minimumInvoiceAmount }),
+      methods,
+    })),
+  );
+
+/** An amount as a storefront may send it (the query pattern), with leading zeros at times. */
+function amountText(cents: bigint, decimals: 0 | 1 | 2, zeros: number): string {
+  const whole = (cents / 100n).toString();
+  const fraction = (cents % 100n).toString().padStart(2, '0');
+  const written = decimals === 0 ? whole : decimals === 1 ? `${whole}.${fraction[0]}` : `${whole}.${fraction}`;
+  return '0'.repeat(zeros) + written;
+}
+
+/** Amounts of interest for a catalog: anywhere, and on and next to each limit. */
+function amountArbitrary(catalog: StoreMethods): fc.Arbitrary<string> {
+  const limits = catalog.methods.flatMap((m) => [m.minPurchaseLimit, m.maxPurchaseLimit]);
+  const near = limits.flatMap((limit) => {
+    const cents = (limit.units * 100n) / 10n ** BigInt(limit.scale);
+    return [cents - 1n, cents, cents + 1n].filter((c) => c >= 0n);
+  });
+  const anywhere = fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.bigInt({ min: 0n, max: 1_000_000n }));
+  const cents = near.length > 0 ? fc.oneof(anywhere, fc.constantFrom(...near)) : anywhere;
+  // Whole amounts written without decimals must not lose their cents: only cents that are whole.
+  return fc
+    .tuple(cents, fc.constantFrom<0 | 1 | 2>(0, 1, 2), fc.constantFrom(0, 0, 0, 1, 3))
+    .map(([c, decimals, zeros]) => amountText(decimals === 0 ? (c / 100n) * 100n : decimals === 1 ? (c / 10n) * 10n : c, decimals, zeros));
+}
+
+const questionArbitrary = fc.record({
+  customerType: fc.constantFrom<CustomerType | undefined>(undefined, 'NATURAL', 'LEGAL'),
+  campaign: fc.constantFrom<string | undefined>(undefined, undefined, 'BLACKWEEK', 'BlackWeek', 'summer', 'år', 'none'),
+  flattened: fc.boolean(),
+});
+
+function straightforward(catalog: StoreMethods, request: OfferRequest): string {
+  return serialize(offerGroups(catalog, { ...request, amount: parseDecimal(request.amount)! }, DEFAULT_OPERATOR_TYPES));
+}
+
+describe('compiled offers', () => {
+  it('render the same bytes as the straightforward computation, for random catalogs, questions and amounts', () => {
+    fc.assert(
+      fc.property(
+        catalogArbitrary.chain((catalog) =>
+          fc.tuple(fc.constant(catalog), questionArbitrary, fc.array(amountArbitrary(catalog), { minLength: 1, maxLength: 12 })),
+        ),
+        ([catalog, question, amounts]) => {
+          // One renderer per catalog, asked many amounts: regions are compiled once and reused.
+          const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+          for (const amount of amounts) {
+            const request = { storeId: catalog.store.id, amount, ...question };
+            expect(renderer.render(catalog, request, serialize).body).toBe(straightforward(catalog, request));
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('tag every answer strongly: equal tags only for equal bytes, the same tag for the same answer', () => {
+    fc.assert(
+      fc.property(
+        catalogArbitrary.chain((catalog) =>
+          fc.tuple(fc.constant(catalog), questionArbitrary, fc.array(amountArbitrary(catalog), { minLength: 2, maxLength: 10 })),
+        ),
+        ([catalog, question, amounts]) => {
+          const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+          const bodyByTag = new Map<string, string>();
+          for (const amount of amounts) {
+            const answer = renderer.render(catalog, { storeId: catalog.store.id, amount, ...question }, serialize);
+            expect(answer.etag).toMatch(/^"[\x21\x23-\x7e]+"$/);
+            const seen = bodyByTag.get(answer.etag);
+            if (seen !== undefined) expect(answer.body).toBe(seen);
+            bodyByTag.set(answer.etag, answer.body);
+            // Another instance (a new renderer) tags the same answer the same way.
+            const again = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(
+              catalog,
+              { storeId: catalog.store.id, amount, ...question },
+              serialize,
+            );
+            expect(again).toEqual(answer);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('answer amounts beyond any cart the straightforward way (any length is valid)', () => {
+    fc.assert(
+      fc.property(catalogArbitrary, questionArbitrary, fc.integer({ min: 14, max: 60 }), (catalog, question, digits) => {
+        const amount = '9'.repeat(digits) + '.5';
+        expect(cartAmountOf(amount)).toBeUndefined();
+        const request = { storeId: catalog.store.id, amount, ...question };
+        expect(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(catalog, request, serialize).body).toBe(straightforward(catalog, request));
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('compiled offers at the edges', () => {
+  const bundle = (overrides: Partial<PaymentMethod>) =>
+    method({
+      type: NOW,
+      priceSignagePossible: true,
+      minPurchaseLimit: dec('100.005'),
+      maxPurchaseLimit: dec('2000.999'),
+      plans: [plan({ annuityFactor: dec('0.1'), administrationFee: dec('0') })],
+      ...overrides,
+    });
+  const catalog: StoreMethods = {
+    store: store({ minimumInvoiceAmount: dec('100') }),
+    methods: [bundle({}), bundle({ plans: [plan({ annuityFactor: dec('0.2') })] }), method({ maxPurchaseLimit: dec('1000') })],
+  };
+  const render = (amount: string) => {
+    const request = { storeId: catalog.store.id, amount, flattened: false };
+    const compiled = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(catalog, request, serialize).body;
+    expect(compiled).toBe(straightforward(catalog, request));
+    return JSON.parse(compiled) as Array<{ subtitle: string; methodIds: string[] }>;
+  };
+
+  it('show a cost equal to the minimum invoice amount, and none below it', () => {
+    // The bundle's plans cost amount × 0.1 and amount × 0.2, rounded up.
+    expect(render('1000')[0]!.subtitle).toBe('From 100 SEK/month');
+    expect(render('990')[0]!.subtitle).toBe('From 198 SEK/month');
+    expect(render('400')[0]!.subtitle).toBe('');
+  });
+
+  it('compare limits with more decimals than an amount exactly', () => {
+    expect(render('100.00').map((g) => g.methodIds.length)).toEqual([1]);
+    expect(render('100.01').map((g) => g.methodIds.length)).toEqual([2, 1]);
+    expect(render('1000.00').map((g) => g.methodIds.length)).toEqual([2, 1]);
+    expect(render('1000.01').map((g) => g.methodIds.length)).toEqual([2]);
+    expect(render('2000.99').map((g) => g.methodIds.length)).toEqual([2]);
+    expect(render('2001')).toEqual([]);
+  });
+});
+
+describe('cart amounts', () => {
+  it('are exact in cents and written canonically, as formatDecimal writes the parsed amount', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }),
+        fc.constantFrom<0 | 1 | 2>(0, 1, 2),
+        fc.nat(4),
+        (cents, decimals, zeros) => {
+          const written = amountText(cents, decimals, zeros);
+          const parsed = parseDecimal(written)!;
+          const amount = cartAmountOf(written)!;
+          expect(amount.text).toBe(formatDecimal(parsed));
+          expect(BigInt(amount.cents)).toBe((parsed.units * 100n) / 10n ** BigInt(parsed.scale));
+        },
+      ),
+    );
+  });
+
+  it('take a whole part of up to 13 digits, leading zeros aside', () => {
+    expect(cartAmountOf('9999999999999.99')).toEqual({ cents: 999_999_999_999_999, text: '9999999999999.99' });
+    expect(cartAmountOf('00000000000000000001.5')).toEqual({ cents: 150, text: '1.5' });
+    expect(cartAmountOf('10000000000000')).toBeUndefined();
+    expect(cartAmountOf('0')).toEqual({ cents: 0, text: '0' });
+    expect(cartAmountOf('000.05')).toEqual({ cents: 5, text: '0.05' });
+  });
+});
