@@ -334,7 +334,8 @@ async function main() {
     },
   ];
   const recordings = [fixtures];
-  if (wanted('groups-carts') || wanted('groups-carts-rate')) recordings.push(await recordAnswers(serviceSmall.baseUrl, cartSample(s10Sessions)));
+  if (wanted('groups-carts') || wanted('groups-carts-rate'))
+    recordings.push(await recordAnswers(serviceSmall.baseUrl, cartSample(s10Sessions)));
   if (wanted('price-signage')) {
     const [amount] = amountsAcross(1, { min: signed.minPurchaseLimit, max: signed.maxPurchaseLimit });
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));

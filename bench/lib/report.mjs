@@ -281,7 +281,7 @@ function memoryChart(memory, { x, y, width }) {
     `<text x="${x - 4}" y="${plotTop + plotHeight}" text-anchor="end" fill="#555">0</text>`,
     `<text x="${x + width}" y="${plotTop + plotHeight + 14}" text-anchor="end" fill="#555">${fmt(maxSeconds, 0)} s</text>`,
     `<line x1="${x}" y1="${py(memory.rssAfterMb).toFixed(1)}" x2="${x + width}" y2="${py(memory.rssAfterMb).toFixed(1)}" stroke="#9ca3af" stroke-dasharray="4 3"/>`,
-    `<text x="${x + width}" y="${(py(memory.rssAfterMb) - 4).toFixed(1)}" text-anchor="end" fill="#555">${escape(`after the ${memory.distinctAmounts.toLocaleString('en')} distinct amounts`)}</text>`,
+    `<text x="${x + 4}" y="${(py(memory.rssAfterMb) + 12).toFixed(1)}" fill="#555">${escape(`after the ${memory.distinctAmounts.toLocaleString('en')} distinct amounts`)}</text>`,
     `<polyline points="${points}" fill="none" stroke="#2563eb" stroke-width="2"/>`,
     ...memory.samples.map((s) => `<circle cx="${px(s.seconds).toFixed(1)}" cy="${py(s.rssMb).toFixed(1)}" r="2" fill="#2563eb"/>`),
   ];
