@@ -4,7 +4,7 @@
 // every round), medians reported. Writes bench/results/<run>.json and the Markdown report with its
 // SVG chart. A measurement, not a test: it asserts nothing about timing.
 //
-//   npm run bench                     full run (about 10 minutes on 2 cores)
+//   npm run bench                     full run (about 35 minutes on 2 cores, 15 of them the memory soak)
 //   npm run bench -- --smoke --out D  a few seconds of everything, written to D (CI's smoke)
 //   npm run bench -- --profile        also writes V8 CPU profiles of the service (bench/profiles/)
 //   npm run bench -- --report F.json  only rewrites REPORT.md and chart.svg from a results file
@@ -20,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyCatalogFile, dropDatabase, freshDatabase, generateCatalog, insertSessions } from './lib/data.mjs';
-import { floodLoad, httpLoad, httpLoadAcross, pacedLoad, queryLoad } from './lib/load.mjs';
+import { amountKey, amountsAcross, amountsIssued, nextAmount, REPEATED_AMOUNTS } from './lib/amounts.mjs';
+import { countLoad, floodLoad, httpLoad, httpLoadAcross, pacedLoad, queryLoad } from './lib/load.mjs';
 import { get, hugeAmounts, preflights, randomSessions, unknownClients, unknownKeyTokens, wrongSecrets } from './lib/abuse.mjs';
 import { PGBOUNCER, startPgBouncer } from './lib/pgbouncer.mjs';
 import { projectRoot, startProcess } from './lib/processes.mjs';
@@ -51,6 +52,9 @@ const FULL = {
   pageSize: 100,
   startups: 5,
   instances: 20,
+  memoryAmounts: 1_000_000,
+  soakSeconds: 600,
+  soakSampleSeconds: 10,
 };
 const SMOKE = {
   rounds: 1,
@@ -64,6 +68,9 @@ const SMOKE = {
   pageSize: 10,
   startups: 1,
   instances: 3,
+  memoryAmounts: 5_000,
+  soakSeconds: 2,
+  soakSampleSeconds: 0.5,
 };
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
@@ -164,28 +171,58 @@ async function startBare(name, fixtures) {
   return server;
 }
 
-const AMOUNTS = ['49.00', '299.90', '1299.95', '4999', '15000.50', '75000', '180000'];
+/** The storefront's mix for the index-th live session: all customer types, a quarter flattened. */
+function groupPath(session, index, amount) {
+  const customerType = ['', '&customerType=NATURAL', '&customerType=LEGAL'][index % 3];
+  const flattened = index % 4 === 3 ? '&flattened=true' : '';
+  return `/v1/sessions/${session.id}/payment-method-groups?amount=${amount}${customerType}${flattened}`;
+}
 
-/** The storefront's mix: every live session, amounts across the limits, all customer types, some flattened. */
+/** The storefront's mix: every live session, a few fixed amounts across the limits (repeated). */
 function groupRequests(sessions) {
-  return sessions.map((session, index) => {
-    const customerType = ['', '&customerType=NATURAL', '&customerType=LEGAL'][index % 3];
-    const flattened = index % 4 === 3 ? '&flattened=true' : '';
-    return {
-      method: 'GET',
-      path: `/v1/sessions/${session.id}/payment-method-groups?amount=${AMOUNTS[index % AMOUNTS.length]}${customerType}${flattened}`,
-    };
-  });
+  return sessions.map((session, index) => ({
+    method: 'GET',
+    path: groupPath(session, index, REPEATED_AMOUNTS[index % REPEATED_AMOUNTS.length]),
+  }));
+}
+
+/**
+ * The same mix, but every request a cart amount never sent before (lib/amounts.mjs): autocannon
+ * calls `setupRequest` before each request it sends (and pacedLoad through `cycle`).
+ */
+function cartRequests(sessions) {
+  return sessions.map((session, index) => ({
+    method: 'GET',
+    path: groupPath(session, index, '0'),
+    setupRequest: (request) => ({ ...request, path: groupPath(session, index, nextAmount()) }),
+  }));
+}
+
+/** The mix once, each request with a new amount, the amounts spread over the whole range (for recording). */
+function cartSample(sessions) {
+  return amountsAcross(sessions.length).map((amount, index) => ({ method: 'GET', path: groupPath(sessions[index], index, amount) }));
 }
 
 /** Asks the service each request once: the bare route's answers, and a check that all are 200. */
 async function recordAnswers(baseUrl, requests) {
   const fixtures = {};
   for (const request of requests) {
-    const response = await fetch(`${baseUrl}${request.path}`);
+    const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers });
     const body = await response.text();
     if (response.status !== 200) throw new Error(`${request.path}: ${response.status} ${body}`);
     fixtures[request.path] = body;
+  }
+  return fixtures;
+}
+
+/** Recorded answers under their URL and under their amount key (bare-server.mjs): later ones win. */
+function bareFixtures(...recordings) {
+  const fixtures = {};
+  for (const recording of recordings) {
+    for (const [url, body] of Object.entries(recording)) {
+      fixtures[url] = body;
+      fixtures[amountKey(url)] = body;
+    }
   }
   return fixtures;
 }
@@ -275,11 +312,37 @@ async function main() {
   const fixtures = await recordAnswers(serviceSmall.baseUrl, requests.s10);
   await recordAnswers(serviceSmall.baseUrl, requests.s500);
   await recordAnswers(serviceLarge.baseUrl, requests.s10Large);
-  const bare = await startBare('bare', fixtures);
-  const stack = await startStack('stack', fixtures, smallUrl);
-  const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
   const token = await accessToken(serviceLarge.baseUrl, client);
   const bearer = { authorization: `Bearer ${token}` };
+
+  // Every cart new (issue 13). The bare route answers a new amount with the body recorded under the
+  // URL's amount key: recorded here for one new amount per request of the mix (and per price),
+  // after the fixed amounts' answers, so that those keys hold answers to new amounts, whose sizes
+  // follow the service's answers to new amounts.
+  const s10Sessions = small.sessions.filter((s) => s.storeId === stores.s10.id);
+  const carts = cartRequests(s10Sessions);
+  const signed = signageMethod(catalog, stores.s10.id);
+  const signage = [
+    {
+      method: 'GET',
+      path: signagePath(stores.s10.id, signed, '0'),
+      headers: bearer,
+      setupRequest: (request) => ({
+        ...request,
+        path: signagePath(stores.s10.id, signed, nextAmount({ min: signed.minPurchaseLimit, max: signed.maxPurchaseLimit })),
+      }),
+    },
+  ];
+  const recordings = [fixtures];
+  if (wanted('groups-carts') || wanted('groups-carts-rate'))
+    recordings.push(await recordAnswers(serviceSmall.baseUrl, cartSample(s10Sessions)));
+  if (wanted('price-signage')) {
+    const [amount] = amountsAcross(1, { min: signed.minPurchaseLimit, max: signed.maxPurchaseLimit });
+    recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
+  }
+  const bare = await startBare('bare', bareFixtures(...recordings));
+  const stack = await startStack('stack', fixtures, smallUrl);
+  const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
 
   // The same INSERT the service issues (src/storage/repositories/sessions.ts), through the same
   // driver, with the service's pool size (10) and the same number of concurrent callers.
@@ -303,6 +366,15 @@ async function main() {
   const listing = (page) => [
     { method: 'GET', path: `/v2/stores/${stores.listing.id}/payment_methods?page=${page}&size=${settings.pageSize}`, headers: bearer },
   ];
+  const smallListing = `/v2/stores/${stores.s10.id}/payment_methods?page=0&size=${settings.pageSize}`;
+  const listingAmount = [
+    {
+      method: 'GET',
+      path: smallListing,
+      headers: bearer,
+      setupRequest: (request) => ({ ...request, path: `${smallListing}&amount=${nextAmount()}` }),
+    },
+  ];
   const createSession = [
     {
       method: 'POST',
@@ -315,9 +387,16 @@ async function main() {
   const pairs = [
     {
       id: 'groups',
-      title: 'Group retrieval vs the bare route (PostgreSQL)',
+      title: 'Group retrieval, repeated amounts, vs the bare route (PostgreSQL)',
       a: ['service', http(serviceSmall, requests.s10)],
       b: ['bare route', http(bare, requests.s10)],
+    },
+    // Every request a cart amount never sent before: no answer cached by amount can hit.
+    {
+      id: 'groups-carts',
+      title: 'Group retrieval, every amount new, vs the bare route',
+      a: ['service', http(serviceSmall, carts)],
+      b: ['bare route', http(bare, carts)],
     },
     {
       id: 'groups-stack',
@@ -329,9 +408,21 @@ async function main() {
     // by the throughput, Little's law), so p50/p99 are also taken at a fixed rate below capacity.
     {
       id: 'groups-rate',
-      title: `Group retrieval vs the bare route at ${settings.latencyRate} req/s`,
+      title: `Group retrieval, repeated amounts, vs the bare route at ${settings.latencyRate} req/s`,
       a: ['service', paced(serviceSmall, requests.s10)],
       b: ['bare route', paced(bare, requests.s10)],
+    },
+    {
+      id: 'groups-carts-rate',
+      title: `Group retrieval, every amount new, vs the bare route at ${settings.latencyRate} req/s`,
+      a: ['service', paced(serviceSmall, carts)],
+      b: ['bare route', paced(bare, carts)],
+    },
+    {
+      id: 'price-signage',
+      title: `Price signage (${signed.name}), every price new, vs the bare route`,
+      a: ['service', http(serviceLarge, signage)],
+      b: ['bare route', http(bare, signage)],
     },
     {
       id: 'sessions',
@@ -344,6 +435,12 @@ async function main() {
       title: 'Merchant listing of a store with 10,000 methods',
       a: ['page 0', http(serviceLarge, listing(0))],
       b: ['page 99', http(serviceLarge, listing(99))],
+    },
+    {
+      id: 'listing-amount',
+      title: 'Merchant listing of the 10-method store, every amount new, vs without amount',
+      a: ['new amount', http(serviceLarge, listingAmount)],
+      b: ['without amount', http(serviceLarge, [{ method: 'GET', path: smallListing, headers: bearer }])],
     },
     {
       id: 'table-size',
@@ -426,6 +523,9 @@ async function main() {
   await bouncer?.stop();
   for (const sink of sinks.splice(0)) sink.close();
 
+  // --- Memory: after the rounds, on its own instance, with the other servers stopped.
+  const memory = wanted('memory') ? await memoryScenario({ smallUrl, stores, campaignOf }) : undefined;
+
   const results = {
     kind: args.smoke ? 'smoke' : 'full',
     startedAt: startedAt.toISOString(),
@@ -439,13 +539,18 @@ async function main() {
       postgres: pgVersion,
       commit: gitCommit(),
     },
-    scenarios: [...pairs, ...singles].map((entry) => ({
-      id: entry.id,
-      title: entry.title,
-      a: { label: entry.a[0], rounds: runs[entry.id].a },
-      b: entry.b ? { label: entry.b[0], rounds: runs[entry.id].b } : undefined,
-    })),
+    scenarios: [
+      ...[...pairs, ...singles].map((entry) => ({
+        id: entry.id,
+        title: entry.title,
+        a: { label: entry.a[0], rounds: runs[entry.id].a },
+        b: entry.b ? { label: entry.b[0], rounds: runs[entry.id].b } : undefined,
+      })),
+      ...(memory ? [memory] : []),
+    ],
     startups,
+    // New cart amounts handed out (lib/amounts.mjs), every one distinct.
+    distinctAmounts: amountsIssued(),
   };
   const runId = startedAt.toISOString().replace(/[:.]/g, '-');
   const jsonFile = path.join(outDir, `${results.kind}-${runId}.json`);
@@ -453,6 +558,87 @@ async function main() {
   const report = writeReport(results, { reportDir, jsonFile });
   log(`\nresults: ${jsonFile}\nreport:  ${report}`);
   for (const line of summarize(results)) log(line);
+}
+
+/** The part-payment method of the store that price signage is measured on: signage possible, with plans. */
+function signageMethod(catalog, storeId) {
+  const method = catalog.paymentMethods.find(
+    (m) => m.storeId === storeId && m.priceSignagePossible && m.plans.length > 0 && !m.campaign.campaign && m.type.includes('PART_PAYMENT'),
+  );
+  if (!method) throw new Error(`no part-payment method with price signage and plans in store ${storeId}`);
+  return method;
+}
+
+const signagePath = (storeId, method, amount) => `/v2/stores/${storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`;
+
+/**
+ * Memory under carts that never repeat (issue 13): a fresh instance on the small database (fresh
+ * live sessions, so that none has expired by now) takes `memoryAmounts` group retrievals, each a new
+ * amount, as fast as `connections` connections go; its current RSS (VmRSS) is read after them. Then
+ * `soakSeconds` more of the same traffic, its RSS sampled every `soakSampleSeconds`: the growth is
+ * the last sample minus the first, and the least-squares slope in MB per minute.
+ */
+async function memoryScenario({ smallUrl, stores, campaignOf }) {
+  const { memoryAmounts, soakSeconds, soakSampleSeconds, connections } = settings;
+  const { sessions } = await insertSessions(smallUrl, { storeIds: [stores.s10.id], live: settings.liveSessions, old: 0, campaignOf });
+  const server = await startService('service-memory', { DATABASE_URL: smallUrl });
+  const requests = cartRequests(sessions);
+  log(`memory: ${memoryAmounts.toLocaleString('en')} distinct amounts, ${connections} connections …`);
+  const filled = await countLoad({ baseUrl: server.baseUrl, requests, connections, amount: memoryAmounts });
+  const { rssMb: rssAfterMb, peakRssMb } = server.memory();
+  log(
+    `memory     ${memoryAmounts} new amounts ${filled.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${filled.p99Ms.toFixed(2)} ms  errors ${filled.errors}  RSS ${rssAfterMb.toFixed(1)} MB`,
+  );
+  log(`memory: soak of ${soakSeconds} s, RSS every ${soakSampleSeconds} s …`);
+  const samples = [];
+  const started = performance.now();
+  const sample = () => samples.push({ seconds: (performance.now() - started) / 1000, rssMb: server.memory().rssMb });
+  const timer = setInterval(sample, soakSampleSeconds * 1000);
+  let soak;
+  try {
+    soak = await httpLoad({ baseUrl: server.baseUrl, requests, connections, seconds: soakSeconds });
+  } finally {
+    clearInterval(timer);
+  }
+  sample();
+  const soakPeakRssMb = server.memory().peakRssMb;
+  const first = samples[0].rssMb;
+  const last = samples.at(-1).rssMb;
+  const growthMb = last - first;
+  const slopeMbPerMinute = slope(samples.map((s) => [s.seconds / 60, s.rssMb]));
+  const maxSoakMb = Math.max(...samples.map((s) => s.rssMb));
+  log(
+    `memory     soak ${soak.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${soak.p99Ms.toFixed(2)} ms  errors ${soak.errors}  RSS ${first.toFixed(1)} → ${last.toFixed(1)} MB (max ${maxSoakMb.toFixed(1)}, ${slopeMbPerMinute.toFixed(2)} MB/min, ${samples.length} samples)`,
+  );
+  await server.stop();
+  processes.splice(processes.indexOf(server), 1);
+  return {
+    id: 'memory',
+    title: `Memory: ${memoryAmounts.toLocaleString('en')} distinct amounts, then a ${soakSeconds} s soak of new amounts`,
+    a: { label: 'service', rounds: [{ ...filled, peakRssMb }] },
+    memory: {
+      distinctAmounts: memoryAmounts,
+      rssAfterMb,
+      soakSeconds,
+      soakSampleSeconds,
+      soak: { ...soak, peakRssMb: soakPeakRssMb },
+      samples,
+      maxSoakMb,
+      growthMb,
+      slopeMbPerMinute,
+    },
+  };
+}
+
+/** Least-squares slope of [x, y] points. */
+function slope(points) {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const sxy = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const sxx = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return sxx === 0 ? NaN : sxy / sxx;
 }
 
 /**

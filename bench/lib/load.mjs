@@ -61,12 +61,25 @@ export async function httpLoadAcross({ targets, connections, seconds, warmupSeco
   return { ...summarize({ latenciesMs, ok, errors, seconds: Math.max(...runs.map((r) => r.result.duration)) }), servers: targets.length };
 }
 
-/** anyStatus: every HTTP answer counts as served (the pre-authentication paths answer 401, 404, 429 …). */
-async function runAutocannonRaw({ baseUrl, requests, connections, seconds, anyStatus = false }) {
+/**
+ * `amount` requests in all (no warm-up), as fast as `connections` connections go: a fixed amount
+ * of work rather than a fixed time (the memory scenario's 1,000,000 distinct amounts).
+ */
+export async function countLoad({ baseUrl, requests, connections, amount }) {
+  return runAutocannon({ baseUrl, requests, connections, amount });
+}
+
+/**
+ * anyStatus: every HTTP answer counts as served (the pre-authentication paths answer 401, 404, 429 …).
+ * A request may carry autocannon's `setupRequest(req, context)`, called before each time it is
+ * sent (a new amount every time: bench/lib/amounts.mjs). `amount`: stop after that many requests.
+ */
+async function runAutocannonRaw({ baseUrl, requests, connections, seconds, amount, anyStatus = false }) {
   const latenciesMs = [];
   let ok = 0;
   let non2xx = 0;
-  const instance = autocannon({ url: baseUrl, requests, connections, duration: seconds, timeout: 10 });
+  const howLong = amount ? { amount } : { duration: seconds };
+  const instance = autocannon({ url: baseUrl, requests, connections, ...howLong, timeout: 10 });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (anyStatus || (statusCode >= 200 && statusCode < 300)) {
       ok += 1;
@@ -109,22 +122,35 @@ async function runQueries({ query, connections, seconds }) {
 }
 
 /**
+ * The requests in turn, as autocannon sends them: a request with `setupRequest` is passed through
+ * it (a copy) each time, so that one request list drives both autocannon and pacedLoad.
+ */
+export function cycle(requests) {
+  let index = 0;
+  return () => {
+    const request = requests[index++ % requests.length];
+    return request.setupRequest ? request.setupRequest({ ...request }) : request;
+  };
+}
+
+/**
  * Open load: GET requests at a fixed `rate` per second, evenly spaced (not in bursts: autocannon's
  * rate option spends each connection's budget at the start of every second), over at most
  * `connections` keep-alive connections. A latency runs from the moment its request was due, so a
- * client or server falling behind shows in it (no coordinated omission).
+ * client or server falling behind shows in it (no coordinated omission). Each request is `next()`
+ * ({ path, headers }), by default `requests` in turn (cycle).
  */
-export async function pacedLoad({ baseUrl, requests, connections, seconds, rate, warmupSeconds = 0 }) {
+export async function pacedLoad({ baseUrl, requests, next = cycle(requests), connections, seconds, rate, warmupSeconds = 0 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   try {
-    if (warmupSeconds > 0) await runPaced({ agent, baseUrl, requests, seconds: warmupSeconds, rate });
-    return await runPaced({ agent, baseUrl, requests, seconds, rate });
+    if (warmupSeconds > 0) await runPaced({ agent, baseUrl, next, seconds: warmupSeconds, rate });
+    return await runPaced({ agent, baseUrl, next, seconds, rate });
   } finally {
     agent.destroy();
   }
 }
 
-async function runPaced({ agent, baseUrl, requests, seconds, rate }) {
+async function runPaced({ agent, baseUrl, next, seconds, rate }) {
   const latenciesMs = [];
   let ok = 0;
   let errors = 0;
@@ -153,11 +179,10 @@ async function runPaced({ agent, baseUrl, requests, seconds, rate }) {
   const started = performance.now();
   const end = started + seconds * 1000;
   let due = started;
-  let index = 0;
   while (due < end) {
     const now = performance.now();
     while (due <= now && due < end) {
-      send(requests[index++ % requests.length], due);
+      send(next(), due);
       due += interval;
     }
     await sleep(1);

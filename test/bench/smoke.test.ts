@@ -59,6 +59,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
     [
       ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
+      ...['groups-carts', 'groups-carts-rate', 'price-signage', 'listing-amount', 'memory'],
       ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing'],
       ...floods,
       ...preauth,
@@ -79,8 +80,21 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   }
   expect(results.startups.firstStartMs).toHaveLength(1);
 
+  // Every cart new: the amounts handed out, and the memory scenario's fill, soak and RSS samples.
+  expect(results.distinctAmounts).toBeGreaterThan(results.settings.memoryAmounts);
+  const memory = results.scenarios.find((s: { id: string }) => s.id === 'memory').memory;
+  expect(memory.distinctAmounts).toBe(results.settings.memoryAmounts);
+  expect(memory.rssAfterMb).toBeGreaterThan(0);
+  expect(memory.soak.ok).toBeGreaterThan(0);
+  expect(memory.soak.errors).toBe(0);
+  expect(memory.samples.length).toBeGreaterThanOrEqual(2);
+  for (const sample of memory.samples) expect(sample.rssMb).toBeGreaterThan(0);
+  expect(Number.isFinite(memory.slopeMbPerMinute)).toBe(true);
+
   const report = readFileSync(path.join(out, 'REPORT.md'), 'utf8');
   expect(report).toContain('## Targets');
   expect(report).toContain(jsonFile);
+  expect(report).toContain('Group retrieval, every amount new ≥ 0.8 × the bare route');
+  expect(report).toContain('No growth over the soak');
   expect(readFileSync(path.join(out, 'chart.svg'), 'utf8')).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 });
