@@ -13,6 +13,8 @@ import type { CacheStats } from './ttl-cache.ts';
 export interface ByteBound<K, V> {
   maxBytes: number;
   sizeOf: (key: K, value: V) => number;
+  /** Told of each entry dropped to make room (not of those deleted or replaced). */
+  onEvict?: (key: K, value: V) => void;
 }
 
 export class LruCache<K, V> {
@@ -54,6 +56,24 @@ export class LruCache<K, V> {
   }
 
   /**
+   * The cached value, counted as a hit and made most recent; undefined, not counted, when it is not
+   * cached: for a caller that then asks getOrLoad (which counts the miss).
+   */
+  lookup(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.hits += 1;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  /** Counts a miss of a caller that found nothing to look up (and loads it itself: lookup, set). */
+  countMiss(): void {
+    this.misses += 1;
+  }
+
+  /**
    * The cached value, or the result of `load` (shared by concurrent callers); a result is kept
    * when it is defined and `keep` (default: always) accepts it.
    */
@@ -90,7 +110,9 @@ export class LruCache<K, V> {
       // An entry larger than the whole bound is not kept (it would evict everything else).
       if (size > this.byteBound.maxBytes) return;
       while (this.entries.size > 0 && (this.bytes + size > this.byteBound.maxBytes || this.entries.size >= this.maxEntries)) {
-        this.delete(this.entries.keys().next().value as K);
+        const [oldest, evicted] = this.entries.entries().next().value as [K, V];
+        this.delete(oldest);
+        this.byteBound.onEvict?.(oldest, evicted);
       }
       this.bytes += size;
     } else if (this.entries.size >= this.maxEntries) {

@@ -48,6 +48,8 @@ interface Entry<V> {
   last: { value: V; loadedAt: number } | undefined;
   /** While serving a stale value: no reload is tried before this time. */
   retryAt: number | undefined;
+  /** Set once `value` has resolved: what peekFresh answers without a promise. */
+  resolved: { value: V } | undefined;
 }
 
 export class TtlCache<K, V> {
@@ -86,10 +88,12 @@ export class TtlCache<K, V> {
       fresh: true,
       last: cached?.last,
       retryAt: undefined,
+      resolved: undefined,
     };
     entry.value = load(key).then(
       (value) => {
         entry.last = { value, loadedAt: now };
+        entry.resolved = { value };
         return value;
       },
       (error: unknown) => {
@@ -112,6 +116,19 @@ export class TtlCache<K, V> {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /**
+   * The value a get() would answer at once from a fresh, loaded entry, without a promise (counted
+   * as a hit); undefined when get() would have to load or wait (then ask get()).
+   */
+  peekFresh(key: K): { value: V } | undefined {
+    const cached = this.entries.get(key);
+    if (!cached?.resolved || !cached.fresh) return undefined;
+    const age = this.clock() - cached.loadedAt;
+    if (age < 0 || age >= this.ttlMs) return undefined;
+    this.hits += 1;
+    return cached.resolved;
   }
 
   delete(key: K): void {

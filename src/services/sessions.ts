@@ -162,6 +162,21 @@ export class SessionService {
     return session;
   }
 
+  /**
+   * requireActive for a session already cached here, answered synchronously (no promise: the
+   * storefront's hot path); undefined when it is not cached, and then requireActive is asked.
+   */
+  cachedActive(sessionId: string): SessionRecord | undefined {
+    if (!isUuid(sessionId)) throw new Errors.SESSION_NOT_FOUND();
+    const id = sessionId.toLowerCase();
+    const cached = this.cache.lookup(id);
+    if (!cached) return undefined;
+    const now = this.clock();
+    if (this.pastRetention(cached, now)) return undefined;
+    if (cached.expiresAt.getTime() < now) throw new Errors.SESSION_EXPIRED(cached.expiresAt.toISOString());
+    return cached;
+  }
+
   /** The live session; 404 for an unknown (or malformed, or purged) id, 409 once expired. */
   async requireActive(sessionId: string): Promise<SessionRecord> {
     // A malformed id cannot name a session: answer 404 without asking the database.

@@ -41,7 +41,7 @@ export class StoreMethodsReader {
   /**
    * The store's catalog, or undefined for an unknown (or deleted) store. The same object comes
    * back for as long as the store's rows are unchanged, even across reloads: answers rendered from
-   * it stay valid exactly that long (services/offer-cache.ts).
+   * it stay valid exactly that long (services/offer-renderer.ts).
    */
   storeMethods(storeId: string): Promise<StoreMethods | undefined> {
     return this.catalogs.get(storeId, async (id) => {
@@ -59,6 +59,11 @@ export class StoreMethodsReader {
       this.loaded.set(id, { rows, catalog: fresh });
       return fresh;
     });
+  }
+
+  /** storeMethods() when its answer is cached and fresh, without a promise (the hot path); else undefined. */
+  cachedStoreMethods(storeId: string): { value: StoreMethods | undefined } | undefined {
+    return this.catalogs.peekFresh(storeId);
   }
 
   /** The merchant owning the store, or undefined for an unknown store. */

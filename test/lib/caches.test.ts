@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache } from '../../src/lib/lru-cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
-import { MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
+import { MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
@@ -245,6 +245,19 @@ describe('OfferRenderer', () => {
     const catalog = catalogOf('Invoice');
     expect(renderer.render(catalog, { ...request, amount: '9'.repeat(8000) }, serialize).body).toBe('[]');
     expect(renderer.stats().map((s) => s.size)).toEqual([0, 0]);
+  });
+
+  it('holds compiled offers within their byte bound, however many campaigns sessions bring', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    for (let i = 0; i < 40_000; i += 1) renderer.render(catalog, { ...request, amount: '1', campaign: `CAMPAIGN-${i}` }, serialize);
+    const compiled = renderer.stats().find((s) => s.name === 'compiled_offer')!;
+    expect(compiled.misses).toBe(40_000);
+    expect(compiled.bytes).toBeLessThanOrEqual(MAX_COMPILED_OFFER_BYTES);
+    expect(compiled.size).toBeLessThan(40_000);
+    // The per-catalog index keeps no slots of dropped campaigns (a private field: what would leak).
+    const index = (renderer as unknown as { byCatalog: WeakMap<StoreMethods, { byCampaign: Map<string, unknown> }> }).byCatalog;
+    expect(index.get(catalog)!.byCampaign.size).toBe(compiled.size);
   });
 
   it('holds templates within its byte bound, however many questions and regions are asked', () => {

@@ -142,7 +142,7 @@ describe('Server-Timing on the storefront endpoint', () => {
     const token = await issueToken(service.app, CLIENT.id, CLIENT.secret);
     const id = await createSession(service.app, token);
     const url = `/v1/sessions/${id}/payment-method-groups?amount=1299.95`;
-    const timing = /^session;dur=\d+\.\d\d, catalog;dur=\d+\.\d\d, offer;dur=\d+\.\d\d$/;
+    const timing = /^session;dur=\d+(\.\d{1,2})?, catalog;dur=\d+(\.\d{1,2})?, offer;dur=\d+(\.\d{1,2})?$/;
     const first = await service.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
     expect(first.headers['server-timing']).toMatch(timing);
@@ -228,7 +228,7 @@ describe('logs', () => {
     expect(refused.statusCode).toBe(401);
 
     const text = lines.join('\n');
-    expect(lines.length).toBeGreaterThanOrEqual(12);
+    expect(lines.length).toBeGreaterThanOrEqual(6);
     for (const secret of [
       CLIENT.secret,
       'wrong-secret-value',
@@ -245,7 +245,10 @@ describe('logs', () => {
       if ('req' in entry || 'res' in entry || 'err' in entry) expect(typeof entry.reqId, JSON.stringify(entry)).toBe('string');
     }
     const createLines = entries.filter((entry) => entry.reqId === 'log-test-create');
-    expect(createLines.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    // One access line per request (at LOG_LEVEL=debug an arrival line before it).
+    expect(createLines.map((entry) => entry.msg)).toEqual(['request completed']);
+    expect(createLines[0]).toMatchObject({ req: { method: 'POST', url: `/v1/stores/${STORE}/sessions` }, res: { statusCode: 201 } });
+    expect(typeof createLines[0]!.responseTime).toBe('number');
   });
 
   it('generate a request id when none (or an unusable one) is sent, and echo it', async () => {
@@ -254,7 +257,7 @@ describe('logs', () => {
     const id = response.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.filter((entry) => entry.reqId === id)).toHaveLength(2);
+    expect(entries.filter((entry) => entry.reqId === id)).toHaveLength(1);
   });
 
   it('log a 500 with its stack while the answer says only "Internal server error"', async () => {

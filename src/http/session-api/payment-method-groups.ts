@@ -1,21 +1,52 @@
 // GET /v1/sessions/{sessionId}/payment-method-groups (docs/session-api.md#group-retrieval): the storefront's
 // hot path. Checks run in the documented order (docs/session-api.md#group-retrieval): query (400, then 422), then the session (404, 409).
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
+import type { StoreMethods } from '../../domain/catalog.ts';
 import type { GroupsSerializer } from '../../domain/offer-template.ts';
 import { etagOf } from '../../lib/body-etag.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
+import type { SessionRecord } from '../../storage/repositories/sessions.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
 import { errorExample } from '../openapi/route-docs.ts';
 import { GROUPS_EXAMPLE } from './examples.ts';
 
+const EMPTY_ETAG = etagOf('[]');
+
 /** The route's path under /v1. */
 export const GROUPS_PATH = '/sessions/:sessionId/payment-method-groups';
 
 export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext): void {
+  /** Renders the groups of `catalog` (none for a store that is gone) and sends them. */
+  const answer = (
+    query: Static<typeof GroupsQuery>,
+    reply: FastifyReply,
+    session: SessionRecord,
+    catalog: StoreMethods | undefined,
+    timing: ServerTiming,
+  ) => {
+    const { amount, customerType, flattened = false } = query;
+    // Rendered from the store's compiled offer with this route's own response serializer
+    // (services/offer-renderer.ts). (Fastify types the serializer for objects; it is the one
+    // compiled from GroupsResponse.)
+    const serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
+    const rendered = catalog
+      ? ctx.offers.render(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, serialize)
+      : { body: '[]', etag: EMPTY_ETAG };
+    timing.mark('offer');
+    // Kept on a 304 too (the ETag hook only changes the status and drops the body). A JSON
+    // string is sent as it is (no second serialization).
+    return reply
+      .header('cache-control', 'private, max-age=600')
+      .header('server-timing', timing.toString())
+      .header('etag', rendered.etag)
+      .type('application/json; charset=utf-8')
+      .send(rendered.body);
+  };
+
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     GROUPS_PATH,
     {
@@ -103,29 +134,24 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       config: { validationStatus: 422, rateLimitPolicy: 'storefront' },
       preValidation: singleValuedQuery(['amount', 'customerType', 'flattened'], ['amount']),
     },
-    async (request, reply) => {
-      const { amount, customerType, flattened = false } = request.query;
+    (request, reply) => {
       const timing = new ServerTiming();
-      const session = await ctx.sessions.requireActive(request.params.sessionId);
-      timing.mark('session');
-      const catalog = await ctx.storeMethods.storeMethods(session.storeId);
-      timing.mark('catalog');
-      // Rendered from the store's compiled offer with this route's own response serializer
-      // (services/offer-renderer.ts); a store that is gone offers nothing.
-      // (Fastify types the serializer for objects; it is the one compiled from GroupsResponse.)
-      const serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
-      const answer = catalog
-        ? ctx.offers.render(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, serialize)
-        : { body: '[]', etag: etagOf('[]') };
-      timing.mark('offer');
-      // Kept on a 304 too (the ETag hook only changes the status and drops the body). A JSON
-      // string is sent as it is (no second serialization).
-      return reply
-        .header('cache-control', 'private, max-age=600')
-        .header('server-timing', timing.toString())
-        .header('etag', answer.etag)
-        .type('application/json; charset=utf-8')
-        .send(answer.body as never);
+      // Cached session and catalog (most requests): answered without a promise or a microtask.
+      const cached = ctx.sessions.cachedActive(request.params.sessionId);
+      const catalog = cached && ctx.storeMethods.cachedStoreMethods(cached.storeId);
+      if (cached && catalog) {
+        timing.mark('session');
+        timing.mark('catalog');
+        answer(request.query, reply, cached, catalog.value, timing);
+        return;
+      }
+      return (async () => {
+        const session = await ctx.sessions.requireActive(request.params.sessionId);
+        timing.mark('session');
+        const loaded = await ctx.storeMethods.storeMethods(session.storeId);
+        timing.mark('catalog');
+        return answer(request.query, reply, session, loaded, timing);
+      })();
     },
   );
 }
