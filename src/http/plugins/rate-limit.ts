@@ -7,6 +7,8 @@
 // - public: per IP, the same number, its own budget: unauthenticated routes that cost more than a
 //   storefront request (/metrics, /openapi.json, the demo shop's backend; SECURITY.md).
 // Counters live in Redis when REDIS_URL is set (one budget across instances), in memory otherwise.
+// In memory, the per-IP policies count in a synchronous hook of our own (lib/fixed-window-counter.ts:
+// the plugin's asynchronous store cost about 5 µs of the storefront's 55), with the plugin's headers.
 // A failing Redis never fails a request: the limit is skipped (fail open), a warning is logged and
 // pms_rate_limit_store_errors_total counts it.
 //
@@ -14,10 +16,11 @@
 // response schema (the start-up fails otherwise). A limit of 0 turns its policy off.
 import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import { Errors, withHeaders } from '../../errors.ts';
+import { FixedWindowCounter } from '../../lib/fixed-window-counter.ts';
 
 export type RateLimitPolicy = 'merchant' | 'storefront' | 'public';
 
@@ -47,7 +50,31 @@ export interface RateLimitOptions {
   onStoreError?: () => void;
 }
 
-type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** The plugin's limiter (asynchronous: its store may be Redis). */
+type PluginLimiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Limiter = PluginLimiter | onRequestHookHandler;
+
+/** The 429 of every policy: Retry-After in whole seconds (at least 1). */
+function rateLimited(retryInMs: number): Error {
+  const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
+  return withHeaders(new Errors.RATE_LIMITED(seconds), { 'retry-after': String(seconds) });
+}
+
+/**
+ * An in-memory per-IP limit as a synchronous onRequest hook, with the headers the plugin sends
+ * (X-RateLimit-Limit, -Remaining, -Reset in seconds; on a 429 also Retry-After).
+ */
+function localLimiter(max: number, keyOf: (request: FastifyRequest) => string): onRequestHookHandler {
+  const counter = new FixedWindowCounter(RATE_LIMIT_WINDOW_MS, LOCAL_STORE_KEYS);
+  const limit = String(max);
+  return (request, reply, done) => {
+    const { count, resetInMs } = counter.hit(keyOf(request), Date.now());
+    reply.header('x-ratelimit-limit', limit);
+    reply.header('x-ratelimit-remaining', String(Math.max(0, max - count)));
+    reply.header('x-ratelimit-reset', String(Math.max(0, Math.ceil(resetInMs / 1000))));
+    done(count > max ? rateLimited(resetInMs) : undefined);
+  };
+}
 
 function ipKey(request: FastifyRequest): string {
   const ip = request.ip;
@@ -120,10 +147,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : { cache: LOCAL_STORE_KEYS }),
     // Store failures reach failOpen() below, which logs them; the plugin's skipOnError would hide them.
     skipOnError: false,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return withHeaders(new Errors.RATE_LIMITED(seconds), { 'retry-after': String(seconds) });
-    },
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 
   const limits: Record<RateLimitPolicy, number> = {
@@ -135,13 +159,20 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   for (const policy of Object.keys(limits) as RateLimitPolicy[]) {
     if (limits[policy] === 0) continue;
     const keyOf = KEYS[policy];
+    if (!redis && HOOK[policy] === 'onRequest') {
+      limiters.set(
+        policy,
+        localLimiter(limits[policy], (request) => `${policy}:${keyOf(request)}`),
+      );
+      continue;
+    }
     // One limiter (and so one budget) per policy, shared by every route of that policy; the
     // policy is part of the key because the stores of all limiters share Redis' key space.
     const limiter = app.rateLimit({
       max: limits[policy],
       timeWindow: RATE_LIMIT_WINDOW_MS,
       keyGenerator: (request) => `${policy}:${keyOf(request)}`,
-    }) as unknown as Limiter;
+    }) as unknown as PluginLimiter;
     limiters.set(
       policy,
       failOpen(limiter, (error, request) => {
@@ -166,7 +197,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   });
 }
 
-function failOpen(limiter: Limiter, onStoreError: (error: unknown, request: FastifyRequest) => void): Limiter {
+function failOpen(limiter: PluginLimiter, onStoreError: (error: unknown, request: FastifyRequest) => void): PluginLimiter {
   return async (request, reply) => {
     try {
       await limiter(request, reply);
