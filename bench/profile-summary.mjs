@@ -3,13 +3,16 @@
 // function and by package, the text form of a flame graph's widest frames. Open the same file in
 // Chrome DevTools (Performance panel) or https://www.speedscope.app for the flame graph itself.
 //
-//   node bench/profile-summary.mjs bench/profiles/<file>.cpuprofile [--top 30]
+//   node bench/profile-summary.mjs bench/profiles/<file>.cpuprofile [--top 30] [--window 5 --rate 14000]
+//
+// --rate R (requests per second served during the window) adds CPU µs per request to each line:
+// what a change saves per request, comparable across runs of different throughput.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '30' }, window: { type: 'string' }, callers: { type: 'string' } },
+  options: { top: { type: 'string', default: '30' }, window: { type: 'string' }, callers: { type: 'string' }, rate: { type: 'string' } },
 });
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const top = Number(values.top);
@@ -59,7 +62,11 @@ for (const [id, count] of selfSamples) {
   packages.set(pkg, (packages.get(pkg) ?? 0) + count);
 }
 
-const percent = (count) => `${((100 * count) / total).toFixed(1).padStart(5)} %`;
+// Sampling interval (µs) and the requests served over the samples considered, for --rate.
+const interval = (profile.endTime - profile.startTime) / profile.samples.length;
+const requests = values.rate ? Number(values.rate) * ((samples.length * interval) / 1e6) : undefined;
+const perRequest = (count) => (requests ? `  ${((count * interval) / requests).toFixed(2).padStart(6)} µs/req` : '');
+const percent = (count) => `${((100 * count) / total).toFixed(1).padStart(5)} %${perRequest(count)}`;
 const print = (title, map) => {
   console.log(`\n${title}`);
   for (const [key, count] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${percent(count)}  ${key}`);
