@@ -17,7 +17,7 @@ import { Draining } from './http/plugins/draining.ts';
 import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.ts';
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { spansEnabled } from './lib/spans.ts';
-import { registerAccessLog, withSafeLogging } from './observability/logging.ts';
+import { AccessLog, withSafeLogging } from './observability/logging.ts';
 import { registerRequestTracing } from './observability/request-tracing.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
@@ -42,8 +42,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const app = Fastify({
     // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
     logger: withSafeLogging(options.logger ?? false),
-    // One access line per request instead (observability/logging.ts, registerAccessLog).
-    disableRequestLogging: true,
+    // One access line per request (observability/logging.ts).
+    logController: new AccessLog(),
     // Behind a proxy (TRUST_PROXY), request.ip is the client's: per-IP rate limits and logs need it.
     // (Fastify takes a hop count at run time too; its types omit the number.)
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -66,7 +66,6 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
 
   // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
   if (spansEnabled()) registerRequestTracing(app);
-  registerAccessLog(app);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);

@@ -6,7 +6,7 @@
 // a load balancer's access log has it, instead of Fastify's two (an arrival line and a completion
 // line): each line costs about 3 µs of the storefront's 70 (bench/REPORT.md). The arrival line is
 // still there at LOG_LEVEL=debug, for a request that never completes.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Request and response parts that hold credentials, should a caller's serializer include them. */
 export const REDACTED_PATHS = [
@@ -91,16 +91,18 @@ export function withSafeLogging(logger: LoggerOption): LoggerOption {
   };
 }
 
-/** The access log (above); with `disableRequestLogging: true` on the app. */
-export function registerAccessLog(app: FastifyInstance): void {
-  if (app.log.level === 'debug' || app.log.level === 'trace') {
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.log.debug({ req: request }, 'incoming request');
-      done();
-    });
+/**
+ * The access log (above), as Fastify's log controller: the arrival line at debug, the completion
+ * line with the request's fields. Fastify's other request lines (stream and serializer errors, a
+ * failed writeHead) stay as they are.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
   }
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
