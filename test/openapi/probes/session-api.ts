@@ -152,13 +152,20 @@ export const PROBES: Record<string, Probe[]> = {
     {
       status: 500,
       what: 'an unexpected fault',
-      arrange: (f) => vi.spyOn(f.ctx.storeMethods, 'storeMethods').mockRejectedValueOnce(fault()),
+      // The catalog read fails (found in no cache first: cached answers are served without a read).
+      arrange: (f) => {
+        vi.spyOn(f.ctx.storeMethods, 'cachedStoreMethods').mockReturnValueOnce(undefined);
+        vi.spyOn(f.ctx.storeMethods, 'storeMethods').mockRejectedValueOnce(fault());
+      },
       request: (f) => groups(f.session),
     },
     {
       status: 503,
       what: 'the database unreachable',
-      arrange: (f) => vi.spyOn(f.ctx.sessions, 'requireActive').mockRejectedValueOnce(unreachable()),
+      arrange: (f) => {
+        vi.spyOn(f.ctx.sessions, 'cachedActive').mockReturnValueOnce(undefined);
+        vi.spyOn(f.ctx.sessions, 'requireActive').mockRejectedValueOnce(unreachable());
+      },
       request: (f) => groups(f.session),
     },
   ],
