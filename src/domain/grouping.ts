@@ -74,16 +74,18 @@ export function groupShapeOf(store: Store, members: readonly PaymentMethod[]): G
   };
 }
 
+/** A group of the given shape with its subtitle and internalData (the compiled offers pass placeholders). */
+export function groupFromShape(shape: GroupShape, subtitle: string, internalData: string): PaymentMethodGroup {
+  const { id, methodIds, title, type, customerTypes } = shape;
+  return { id, methodIds, title, subtitle, type, customerTypes, internalData };
+}
+
 export function groupOf(store: Store, members: readonly PaymentMethod[], amount: Decimal): PaymentMethodGroup {
   const shape = groupShapeOf(store, members);
   const cost = lowestMonthlyCost(store, members, amount);
-  return {
-    id: shape.id,
-    methodIds: shape.methodIds,
-    title: shape.title,
-    subtitle: cost !== undefined ? priceSignageText(cost, store.currency) : shape.subtitleWithoutCost,
-    type: shape.type,
-    customerTypes: shape.customerTypes,
-    internalData: encodeInternalData(internalDataOf(store, members, shape.title, amount)),
-  };
+  return groupFromShape(
+    shape,
+    cost !== undefined ? priceSignageText(cost, store.currency) : shape.subtitleWithoutCost,
+    encodeInternalData(internalDataOf(store, members, shape.title, amount)),
+  );
 }

@@ -14,7 +14,7 @@
 // same; test/domain/offer-template.test.ts compares the two on random catalogs and amounts.
 import { createHash } from 'node:crypto';
 import { eligibleApartFromAmount, type EligibilityQuery } from './eligibility.ts';
-import { groupShapeOf, partitionIntoGroups, type GroupShape, type PaymentMethodGroup } from './grouping.ts';
+import { groupFromShape, groupShapeOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
 import { internalDataWith } from './internal-data.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { priceSignageText } from './price-signage.ts';
@@ -163,11 +163,6 @@ function splitAtStringValues(json: string, values: readonly string[]): string[] 
   return pieces.map((p, i) => (i > 0 ? '"' : '') + p + (i < pieces.length - 1 ? '"' : ''));
 }
 
-function groupWith(shape: GroupShape, subtitle: string, internalData: string): PaymentMethodGroup {
-  const { id, methodIds, title, type, customerTypes } = shape;
-  return { id, methodIds, title, subtitle, type, customerTypes, internalData };
-}
-
 /** A store's offer for one question, compiled: the regions of amounts and their templates. */
 export class CompiledOffer {
   /** Where eligibility can change, ascending: every candidate's lowest cents and highest cents + 1. */
@@ -221,7 +216,7 @@ export class CompiledOffer {
     const groups: CompiledGroup[] = [];
     const drafts: PaymentMethodGroup[] = [];
     // Placeholders chosen against the answer's own text: the answer serialized with empty slots.
-    const base = placeholderBase(serialize(shapes.map((s) => groupWith(s, s.subtitleWithoutCost, ''))));
+    const base = placeholderBase(serialize(shapes.map((s) => groupFromShape(s, s.subtitleWithoutCost, ''))));
     const bodyMarkers: string[] = [];
     for (const [index, shape] of shapes.entries()) {
       const plans = shape.members.flatMap((m) => m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible)));
@@ -234,7 +229,7 @@ export class CompiledOffer {
       const subtitle = subtitleSlot ? `${base}s${index}` : shape.subtitleWithoutCost;
       if (subtitleSlot) bodyMarkers.push(JSON.stringify(subtitle));
       bodyMarkers.push(JSON.stringify(`${base}d${index}`));
-      drafts.push(groupWith(shape, subtitle, `${base}d${index}`));
+      drafts.push(groupFromShape(shape, subtitle, `${base}d${index}`));
     }
     const pieces = splitAt(serialize(drafts), bodyMarkers);
     const digest = createHash('sha1').update(RENDERING_VERSION).update(store.currency).update(this.minimumCost.toString());
