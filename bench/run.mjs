@@ -118,9 +118,10 @@ function profileArgs(name) {
   return args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
 }
 
-async function startService(name, env) {
+async function startService(name, env, { logBytesPerSecond } = {}) {
   const server = await startProcess({
     name,
+    logBytesPerSecond,
     script: path.join(projectRoot, 'dist/main.js'),
     env: { ...SERVICE_ENV, ...env },
     readyPath: '/healthz',
@@ -591,11 +592,15 @@ async function memoryScenario({ smallUrl, stores, campaignOf }) {
   // the storefront's per-IP limit is counted as configured by default (1,200 a minute): from one
   // address the load would outrun even the highest limit allowed (1,000,000 a minute), as the first
   // full run of this scenario found.
-  const server = await startService('service-memory', {
-    DATABASE_URL: smallUrl,
-    TRUST_PROXY: 'loopback',
-    RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_MEMORY_STOREFRONT_LIMIT ?? '1200',
-  });
+  const server = await startService(
+    'service-memory',
+    {
+      DATABASE_URL: smallUrl,
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_MEMORY_STOREFRONT_LIMIT ?? '1200',
+    },
+    { logBytesPerSecond: Number(process.env.BENCH_MEMORY_LOG_BYTES_PER_SECOND) || undefined },
+  );
   let shopper = 0;
   const requests = cartRequests(sessions).map((request) => ({
     ...request,
@@ -642,6 +647,8 @@ async function memoryScenario({ smallUrl, stores, campaignOf }) {
     a: { label: 'service', rounds: [{ ...filled, peakRssMb }] },
     memory: {
       distinctAmounts: memoryAmounts,
+      // The what-if knob of a slow log reader (bench/README.md), when set.
+      logBytesPerSecond: Number(process.env.BENCH_MEMORY_LOG_BYTES_PER_SECOND) || undefined,
       rssAfterMb,
       soakSeconds,
       soakSampleSeconds,

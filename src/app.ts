@@ -28,6 +28,8 @@ export interface BuildOptions {
   /** The storefront script served at embed.src. */
   embedBundle: EmbedBundle;
   logger?: FastifyServerOptions['logger'];
+  /** Log lines dropped because the log destination fell behind (observability/log-destination.ts), for /metrics. */
+  droppedLogLines?: () => number;
   /** Set when the bundled demo catalog is served: adds the demo storefront at /demo. */
   demo?: DemoCredentials;
   /** Header size and time-outs of the HTTP server (src/http/plugins/http-limits.ts); tests make them small. */
@@ -88,6 +90,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     poolSize: ctx.database.poolSize,
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
     authentication: () => ctx.auth.authenticationStats(),
+    droppedLogLines: options.droppedLogLines,
   });
   observeRequests(app, metrics);
   await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });

@@ -10,6 +10,7 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
 import { Draining } from './http/plugins/draining.ts';
+import { LogDestination } from './observability/log-destination.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
 import {
   applyCatalogFile,
@@ -75,13 +76,17 @@ async function main(): Promise<void> {
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
   const draining = new Draining();
+  // Standard output with a bounded buffer: a stalled log reader costs lines, not memory (observability/log-destination.ts).
+  const logDestination = new LogDestination();
   const app = await build(ctx, {
     embedBundle,
     draining,
     demo,
     // build() adds the redaction of credentials to any logger options (observability/logging.ts).
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: logDestination.stream },
+    droppedLogLines: () => logDestination.dropped,
   });
+  logDestination.reportDropsEvery(app.log);
 
   // A deploy (README.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
   // balancers notice, then stop listening and finish what was accepted (within 10 s), then exit.

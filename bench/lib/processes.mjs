@@ -1,7 +1,7 @@
 // Server processes for the benchmark: the service (node dist/main.js) and the bare Fastify route,
 // each a child process whose output goes to a log file, ready when its health URL answers.
 import { spawn } from 'node:child_process';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,10 +47,49 @@ async function waitUntilReady(url, child, logFile, timeoutMs) {
 }
 
 /**
- * Spawns `node <script>` with `env` (plus PATH), waits until GET readyPath answers 2xx and returns
- * { pid, baseUrl, readyMs, stop() }. readyMs runs from spawn to the first 2xx.
+ * A log reader slower than the lines: the child's standard output is a pipe this process reads at
+ * most `bytesPerSecond` of (in 20 slices a second) into the log file, as a stalled log shipper or
+ * a container runtime's busy pipe would. Returns the function that stops reading.
  */
-export async function startProcess({ name, script, args = [], env, readyPath, logDir, nodeArgs = [], timeoutMs = 60_000 }) {
+function throttledReader(stream, fd, bytesPerSecond) {
+  stream.pause();
+  const slice = Math.max(1, Math.round(bytesPerSecond / 20));
+  const timer = setInterval(() => {
+    let budget = slice;
+    while (budget > 0) {
+      // read(n) in paused mode: at most what is buffered; read(0) asks the pipe for more.
+      const chunk = stream.read(Math.min(budget, stream.readableLength)) ?? stream.read(0);
+      if (!chunk || chunk.length === 0) break;
+      writeSync(fd, chunk);
+      budget -= chunk.length;
+    }
+  }, 50);
+  // Stops throttling: the rest goes to the file as it comes, until the pipe closes.
+  return () => {
+    clearInterval(timer);
+    const ended = new Promise((resolve) => stream.once('close', resolve));
+    stream.on('data', (chunk) => writeSync(fd, chunk));
+    stream.resume();
+    return ended;
+  };
+}
+
+/**
+ * Spawns `node <script>` with `env` (plus PATH), waits until GET readyPath answers 2xx and returns
+ * { pid, baseUrl, readyMs, stop() }. readyMs runs from spawn to the first 2xx. With
+ * `logBytesPerSecond`, its standard output is read no faster than that (throttledReader).
+ */
+export async function startProcess({
+  name,
+  script,
+  args = [],
+  env,
+  readyPath,
+  logDir,
+  nodeArgs = [],
+  timeoutMs = 60_000,
+  logBytesPerSecond,
+}) {
   const port = Number(env.PORT ?? (await freePort()));
   const logFile = path.join(logDir, `${name}-${port}.log`);
   const fd = openSync(logFile, 'a');
@@ -59,9 +98,10 @@ export async function startProcess({ name, script, args = [], env, readyPath, lo
     cwd: projectRoot,
     // No drain delay on SIGTERM (README.md#deploys): no load balancer watches a benchmark's processes.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port) },
-    stdio: ['ignore', fd, fd],
+    stdio: ['ignore', logBytesPerSecond ? 'pipe' : fd, fd],
   });
-  closeSync(fd);
+  const stopReading = logBytesPerSecond ? throttledReader(child.stdout, fd, logBytesPerSecond) : async () => {};
+  if (!logBytesPerSecond) closeSync(fd);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${baseUrl}${readyPath}`, child, logFile, timeoutMs);
@@ -74,10 +114,16 @@ export async function startProcess({ name, script, args = [], env, readyPath, lo
     logFile,
     memory: () => memoryOf(child.pid),
     async stop() {
+      // Read freely again: the process flushes what it still holds before it exits.
+      const drained = stopReading();
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const result = await exited;
       clearTimeout(timer);
+      if (logBytesPerSecond) {
+        await drained;
+        closeSync(fd);
+      }
       return result;
     },
   };

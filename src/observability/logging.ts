@@ -19,8 +19,25 @@ export const REDACTED_PATHS = [
 /** Query parameters whose values never reach a log line (a client may misplace a credential there). */
 const SECRET_PARAMETER = /secret|token|passw|assertion|api[_-]?key|code/i;
 
-/** The URL as logged: values of credential-like query parameters are replaced. Bodies are never logged. */
+/**
+ * Characters of a URL that reach a log line. A request line may be 16 KB (the header limit): an
+ * 8,000-digit amount logged whole on every refused request writes 8 KB a line, and a flood of them
+ * fills the disk or the log buffer (observability/log-destination.ts) for nothing.
+ */
+export const MAX_LOGGED_URL_LENGTH = 2048;
+
+/**
+ * The URL as logged: values of credential-like query parameters are replaced, then anything past
+ * MAX_LOGGED_URL_LENGTH is cut (with how much was). Bodies are never logged.
+ */
 export function loggedUrl(url: string): string {
+  const logged = withoutSecrets(url);
+  return logged.length <= MAX_LOGGED_URL_LENGTH
+    ? logged
+    : `${logged.slice(0, MAX_LOGGED_URL_LENGTH)}…[${logged.length - MAX_LOGGED_URL_LENGTH} more characters]`;
+}
+
+function withoutSecrets(url: string): string {
   const question = url.indexOf('?');
   if (question < 0) return url;
   const raw = url.slice(question + 1);

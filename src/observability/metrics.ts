@@ -38,6 +38,8 @@ export interface MetricsSources {
   authentication?: () => { outcomes: Record<string, number>; derivations: { started: number; refused: number } };
   /** Whether a LISTEN connection hears other instances' changes now. */
   changeNotificationsListening?: () => boolean;
+  /** Log lines dropped because the log destination fell behind (observability/log-destination.ts). */
+  droppedLogLines?: (() => number) | undefined;
 }
 
 export class Metrics {
@@ -196,6 +198,20 @@ export class Metrics {
           const { started, refused } = authentication().derivations;
           this.inc({ result: 'started' }, started);
           this.inc({ result: 'refused' }, refused);
+        },
+      });
+    }
+    const droppedLogLines = sources.droppedLogLines;
+    if (droppedLogLines) {
+      new Counter({
+        name: 'pms_log_lines_dropped_total',
+        help:
+          'Log lines dropped because the log destination (standard output) did not keep up and 16 MiB of lines were already ' +
+          'waiting for it: a stalled log reader costs lines, never unbounded memory.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(droppedLogLines());
         },
       });
     }

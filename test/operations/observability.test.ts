@@ -251,6 +251,27 @@ describe('logs', () => {
     expect(typeof createLines[0]!.responseTime).toBe('number');
   });
 
+  it('cut a long URL to 2,048 characters, after replacing the credentials in it', async () => {
+    lines.length = 0;
+    const digits = '9'.repeat(8_000);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/v1/sessions/00000000-0000-4000-8000-000000000000/payment-method-groups?amount=${digits}&client_secret=${CLIENT.secret}`,
+      headers: { 'x-request-id': 'log-test-long-url' },
+    });
+    // A well-formed amount of an unknown session: 404 (the digits pass the pattern).
+    expect(response.statusCode).toBe(404);
+    const access = lines
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; req?: { url: string } })
+      .find((entry) => entry.reqId === 'log-test-long-url' && entry.msg === 'request completed');
+    const url = access?.req?.url ?? '';
+    const kept = '/v1/sessions/00000000-0000-4000-8000-000000000000/payment-method-groups?amount='.length + 8_000;
+    const full = kept + '&client_secret=[redacted]'.length;
+    expect(url).toBe(`${url.slice(0, 2048)}…[${full - 2048} more characters]`);
+    expect(url.startsWith('/v1/sessions/00000000-0000-4000-8000-000000000000/payment-method-groups?amount=999')).toBe(true);
+    expect(lines.join('\n')).not.toContain(CLIENT.secret);
+  });
+
   it('generate a request id when none (or an unusable one) is sent, and echo it', async () => {
     lines.length = 0;
     const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'has spaces' } });

@@ -68,6 +68,9 @@ describe('the server process', () => {
       await createSession(second.baseUrl, accessToken);
       expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
       expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
+      // Logs go to standard output through a bounded buffer (observability/log-destination.ts); this test reads it all.
+      const metrics = await (await fetch(`${second.baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^pms_log_lines_dropped_total 0$/m);
     } finally {
       second.child.kill('SIGTERM');
     }
