@@ -2,8 +2,8 @@
 // (the hot path never waits for a write; lines written while one is under way are batched into the
 // next). pino's buffer for those lines is unbounded by default: behind a reader slower than the
 // lines (a container runtime's pipe, a log shipper that stalls, a throttled disk) the process grows
-// by every line it cannot write, measured at about 200 MB a minute behind a 1 MB/s reader
-// (bench/README.md, "What-if knobs"), until the kernel kills it. Here the buffer is bounded: a line
+// by every line it cannot write: 100 to 200 MB a minute behind a 1 MB/s reader (bench/REPORT.md,
+// BENCH_MEMORY_LOG_BYTES_PER_SECOND), until the kernel kills it. Here the buffer is bounded: a line
 // that would take it past MAX_BUFFERED_LOG_BYTES is dropped and counted
 // (pms_log_lines_dropped_total), and once lines go through again a warning says how many were lost.
 // Losing access lines while the log reader is stalled beats losing the checkout process.
