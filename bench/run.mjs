@@ -79,6 +79,8 @@ if (args.connections) settings.connections = Number(args.connections);
 // What-if knobs for the memory scenario (bench/README.md).
 if (process.env.BENCH_MEMORY_AMOUNTS) settings.memoryAmounts = Number(process.env.BENCH_MEMORY_AMOUNTS);
 if (process.env.BENCH_SOAK_SECONDS) settings.soakSeconds = Number(process.env.BENCH_SOAK_SECONDS);
+/** A log reader held to this many bytes a second (bench/README.md), or undefined. */
+const memoryLogBytesPerSecond = Number(process.env.BENCH_MEMORY_LOG_BYTES_PER_SECOND) || undefined;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 const wanted = (id) => !only || only.has(id);
 
@@ -599,7 +601,7 @@ async function memoryScenario({ smallUrl, stores, campaignOf }) {
       TRUST_PROXY: 'loopback',
       RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_MEMORY_STOREFRONT_LIMIT ?? '1200',
     },
-    { logBytesPerSecond: Number(process.env.BENCH_MEMORY_LOG_BYTES_PER_SECOND) || undefined },
+    { logBytesPerSecond: memoryLogBytesPerSecond },
   );
   let shopper = 0;
   const requests = cartRequests(sessions).map((request) => ({
@@ -648,7 +650,7 @@ async function memoryScenario({ smallUrl, stores, campaignOf }) {
     memory: {
       distinctAmounts: memoryAmounts,
       // The what-if knob of a slow log reader (bench/README.md), when set.
-      logBytesPerSecond: Number(process.env.BENCH_MEMORY_LOG_BYTES_PER_SECOND) || undefined,
+      logBytesPerSecond: memoryLogBytesPerSecond,
       rssAfterMb,
       soakSeconds,
       soakSampleSeconds,

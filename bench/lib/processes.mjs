@@ -48,8 +48,9 @@ async function waitUntilReady(url, child, logFile, timeoutMs) {
 
 /**
  * A log reader slower than the lines: the child's standard output is a pipe this process reads at
- * most `bytesPerSecond` of (in 20 slices a second) into the log file, as a stalled log shipper or
- * a container runtime's busy pipe would. Returns the function that stops reading.
+ * most `bytesPerSecond` of (in 20 slices a second) into the log file `fd`, as a stalled log shipper
+ * or a container runtime's busy pipe would. Returns the function that stops throttling; its promise
+ * settles once the pipe has closed and `fd` with it.
  */
 function throttledReader(stream, fd, bytesPerSecond) {
   stream.pause();
@@ -67,7 +68,7 @@ function throttledReader(stream, fd, bytesPerSecond) {
   // Stops throttling: the rest goes to the file as it comes, until the pipe closes.
   return () => {
     clearInterval(timer);
-    const ended = new Promise((resolve) => stream.once('close', resolve));
+    const ended = new Promise((resolve) => stream.once('close', resolve)).then(() => closeSync(fd));
     stream.on('data', (chunk) => writeSync(fd, chunk));
     stream.resume();
     return ended;
@@ -100,8 +101,10 @@ export async function startProcess({
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', logBytesPerSecond ? 'pipe' : fd, fd],
   });
-  const stopReading = logBytesPerSecond ? throttledReader(child.stdout, fd, logBytesPerSecond) : async () => {};
-  if (!logBytesPerSecond) closeSync(fd);
+  // The child holds its own copy of the log file; ours goes now, or with the throttled reader.
+  let stopReading = async () => {};
+  if (logBytesPerSecond) stopReading = throttledReader(child.stdout, fd, logBytesPerSecond);
+  else closeSync(fd);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${baseUrl}${readyPath}`, child, logFile, timeoutMs);
@@ -120,10 +123,7 @@ export async function startProcess({
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const result = await exited;
       clearTimeout(timer);
-      if (logBytesPerSecond) {
-        await drained;
-        closeSync(fd);
-      }
+      await drained;
       return result;
     },
   };

@@ -28,7 +28,8 @@ export class LogDestination {
   readonly stream: pino.DestinationStream & NodeJS.EventEmitter;
   readonly maxBufferedBytes: number;
   private droppedLines = 0;
-  private unreported = 0;
+  /** Dropped lines a warning has reported so far (the rest are reported next). */
+  private reportedLines = 0;
 
   constructor(options: LogDestinationOptions = {}) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_LOG_BYTES;
@@ -36,7 +37,6 @@ export class LogDestination {
     // sonic-boom emits 'drop' for each write refused by maxLength: pino writes one line per write.
     stream.on('drop', () => {
       this.droppedLines += 1;
-      this.unreported += 1;
     });
     this.stream = stream;
   }
@@ -52,22 +52,19 @@ export class LogDestination {
    * moment it would be dropped too; if it is, its count is carried into the next.
    */
   reportDrops(log: WarnLogger): void {
-    const lost = this.unreported;
-    if (lost === 0) return;
-    this.unreported = 0;
-    const before = this.droppedLines;
+    const dropped = this.droppedLines;
+    if (dropped === this.reportedLines) return;
     log.warn(
-      { droppedLines: lost, maxBufferedBytes: this.maxBufferedBytes },
+      { droppedLines: dropped - this.reportedLines, maxBufferedBytes: this.maxBufferedBytes },
       'log lines dropped: the log destination did not keep up with the lines written (pms_log_lines_dropped_total)',
     );
-    // Dropped itself (sonic-boom emits 'drop' synchronously): the next report counts these lines again.
-    if (this.droppedLines > before) this.unreported += lost;
+    // Reported only if the warning got through (sonic-boom emits 'drop' synchronously); if it was
+    // dropped itself, the next warning counts these lines again, and the warning with them.
+    if (this.droppedLines === dropped) this.reportedLines = dropped;
   }
 
-  /** Reports drops every `intervalMs`; returns the function that stops it. The timer keeps no process alive. */
-  reportDropsEvery(log: WarnLogger, intervalMs = 10_000): () => void {
-    const timer = setInterval(() => this.reportDrops(log), intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+  /** Reports drops every `intervalMs`, for the life of the process (the timer keeps none alive). */
+  reportDropsEvery(log: WarnLogger, intervalMs = 10_000): void {
+    setInterval(() => this.reportDrops(log), intervalMs).unref();
   }
 }

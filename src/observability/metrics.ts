@@ -8,6 +8,7 @@ import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PurgeStats } from '../services/session-purge.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
+import { MAX_BUFFERED_LOG_BYTES } from './log-destination.ts';
 
 /**
  * Seconds. The storefront's hot path answers in well under 10 ms, so the resolution is there
@@ -206,8 +207,8 @@ export class Metrics {
       new Counter({
         name: 'pms_log_lines_dropped_total',
         help:
-          'Log lines dropped because the log destination (standard output) did not keep up and 16 MiB of lines were already ' +
-          'waiting for it: a stalled log reader costs lines, never unbounded memory.',
+          `Log lines dropped because the log destination (standard output) did not keep up and ${MAX_BUFFERED_LOG_BYTES / 2 ** 20} MiB ` +
+          'of lines were already waiting for it: a stalled log reader costs lines, never unbounded memory.',
         registers,
         collect() {
           this.reset();
