@@ -3,8 +3,10 @@
 // (test/embed) run once, every other folder is database-backed and runs on PGlite and again on
 // PostgreSQL. PostgreSQL is mandatory on CI (CI=true or
 // REQUIRE_POSTGRES=1): there an unreachable server fails the run instead of skipping it.
+// The benchmark's smoke run is not part of `npm test`: `npm run test:bench` runs it, and .ci/run does.
+// Every database test file starts from the run's migrated template (test/global-setup.ts).
 import pg from 'pg';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresRequired = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1';
@@ -30,9 +32,21 @@ const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/h
 const DATABASE_TESTS = ['test/**/*.test.ts'];
 const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
 
-export default defineConfig(async () => {
+export default defineConfig(async (): Promise<ViteUserConfig> => {
+  // The benchmark's smoke run (bench/README.md) alone: `npm run test:bench` (and .ci/run, once). It needs PostgreSQL.
+  if (process.env.BENCH_SMOKE === '1') {
+    if (!(await postgresReachable())) throw new Error(`the benchmark's smoke run needs PostgreSQL at ${postgresUrl}`);
+    const bench = { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 600_000 };
+    return { test: { projects: [{ test: bench }] } };
+  }
+  // isolate false: the test files of a worker share its loaded modules instead of each importing
+  // Fastify, PGlite and the service again (a quarter of the suite's time); no test changes
+  // process-wide state (environment, timers, module mocks, a global tracer) that another could see.
+  const shared = { isolate: false };
+  const database = { ...shared, testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['test/global-setup.ts'] };
   const projects: TestProjectInlineConfiguration[] = [
-    { test: { name: 'unit', include: UNIT_TESTS } },
+    // Pure code, but some property tests take seconds: the default 5 s is too short on a loaded machine.
+    { test: { name: 'unit', include: UNIT_TESTS, testTimeout: 30_000, ...shared } },
     {
       test: {
         name: 'pglite',
@@ -40,8 +54,7 @@ export default defineConfig(async () => {
         // Several instances behind a connection pooler or a load balancer: PostgreSQL's alone.
         exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**', 'test/deploys/**'],
         env: { TEST_DB: 'pglite' },
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+        ...database,
       },
     },
   ];
@@ -52,14 +65,18 @@ export default defineConfig(async () => {
         include: DATABASE_TESTS,
         exclude: NOT_DATABASE_TESTS,
         env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+        ...database,
       },
     });
-    // The benchmark's smoke run (bench/README.md): it needs PostgreSQL, so it is mandatory where that is.
-    projects.push({
-      test: { name: 'bench', include: ['test/bench/**/*.test.ts'], env: { BENCH_DATABASE_URL: postgresUrl }, testTimeout: 600_000 },
-    });
   }
-  return { test: { projects } };
+  return {
+    test: {
+      projects,
+      // Measured on 2 cores (README.md#how-fast-the-tests-are): the suite is CPU-bound, so more
+      // workers than cores gain little.
+      maxWorkers: 2,
+      // `npm run test:coverage`: V8 line coverage of the service's own code (README.md#how-fast-the-tests-are).
+      coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
+    },
+  };
 });

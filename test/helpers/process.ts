@@ -5,14 +5,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { projectRoot } from './app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './database.ts';
 
 let built = false;
 
-/** Builds dist/ once per test file (esbuild: well under a second). */
+/** Builds dist/ once per test file (esbuild: well under a second), unless the run built it (test/global-setup.ts). */
 export function buildDist(): void {
-  if (built) return;
+  if (built || inject('distBuilt')) return;
   execFileSync(process.execPath, [path.join(projectRoot, 'scripts/build.mjs')], { cwd: projectRoot, stdio: 'inherit' });
   built = true;
 }
