@@ -13,7 +13,7 @@ let environment: ProcessEnvironment;
 
 beforeAll(async () => {
   buildDist();
-  environment = await processEnvironment('audit-cli', { DEMO: '0' });
+  environment = await processEnvironment('audit-cli', { DEMO: '0' }, {}, { migrated: true });
 });
 
 afterAll(async () => {

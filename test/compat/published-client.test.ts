@@ -103,7 +103,7 @@ let client: StrictMerchantClient;
 
 beforeAll(async () => {
   buildDist();
-  environment = await processEnvironment('compat', { PROVIDER_PREFIX: 'RESURS' });
+  environment = await processEnvironment('compat', { PROVIDER_PREFIX: 'RESURS' }, {}, { migrated: true });
   const catalogFile = path.join(environment.workDir, 'catalog.json');
   await writeFile(catalogFile, JSON.stringify(CATALOG));
   server = await startServer({ ...environment.env, CATALOG_FILE: catalogFile });
@@ -173,7 +173,7 @@ describe("the operator's strict client, unchanged but for its base URL", () => {
   });
 
   it('refuses, at start-up, a catalog written with another operator prefix, naming the expected identifier', async () => {
-    const wrongPrefix = await processEnvironment('compat-wrong', { PROVIDER_PREFIX: 'RESURS' });
+    const wrongPrefix = await processEnvironment('compat-wrong', { PROVIDER_PREFIX: 'RESURS' }, {}, { migrated: true });
     try {
       const wrong = path.join(wrongPrefix.workDir, 'wrong-prefix.json');
       const provider = { ...CATALOG, paymentMethods: [{ ...CATALOG.paymentMethods[0], type: 'PROVIDER_INVOICE' }] };

@@ -1,7 +1,7 @@
 // Runs the real server (node dist/main.js) as a child process for tests that need a process:
 // restarts, kill -9, exit codes, signals.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +106,12 @@ export async function processEnvironment(
   name: string,
   extra: Record<string, string> = {},
   onPostgres: Record<string, string> = {},
+  /**
+   * migrated: the PGlite data directory starts as a copy of the run's migrated template, as the
+   * PostgreSQL database always does (it saves the child's initdb, 2–3 s). Left out where a test is
+   * about a first start on an empty directory.
+   */
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<ProcessEnvironment> {
   const workDir = await mkdtemp(path.join(tmpdir(), `pms-${name}-`));
   let database: TestDatabase | undefined;
@@ -115,7 +121,14 @@ export async function processEnvironment(
     await database.handle.close();
     env = { DATABASE_URL: database.url!, ...onPostgres, ...extra };
   } else {
-    env = { DATA_DIR: path.join(workDir, 'data'), ...extra };
+    const dataDir = path.join(workDir, 'data');
+    const snapshot = inject('pgliteSnapshotFile');
+    if (migrated && snapshot) {
+      await mkdir(dataDir);
+      // PGlite's dump is a tar of its data directory, taken while it ran: without its lock file.
+      execFileSync('tar', ['-xf', snapshot, '-C', dataDir, '--exclude=postmaster.pid']);
+    }
+    env = { DATA_DIR: dataDir, ...extra };
   }
   return {
     workDir,

@@ -87,7 +87,7 @@ beforeAll(async () => {
   buildDist();
   const port = await freePort();
   receiver = await startReceiver(port);
-  environment = await processEnvironment('tracing', {}, { DEMO: '1' });
+  environment = await processEnvironment('tracing', {}, { DEMO: '1' }, { migrated: true });
   server = await startServer({
     ...environment.env,
     LOG_LEVEL: 'info',

@@ -319,7 +319,7 @@ describe('the server and CLI processes with PROVIDER_PREFIX=RESURS', () => {
 
   beforeAll(async () => {
     buildDist();
-    environment = await processEnvironment('prefix-process', { PROVIDER_PREFIX: 'RESURS' });
+    environment = await processEnvironment('prefix-process', { PROVIDER_PREFIX: 'RESURS' }, {}, { migrated: true });
     ({ workDir, env } = environment);
   });
   afterAll(async () => {
