@@ -5,6 +5,7 @@ import type { FailedAttempts } from './failed-attempts.ts';
 import { KeyDerivationsBusy } from './key-derivations.ts';
 import type { ClientSecretVerifier } from './secrets.ts';
 import type { IssuedToken, TokenIssuer } from './token-issuer.ts';
+import { firstRepeatedTopLevelKey } from '../lib/json-keys.ts';
 
 /** The scopes this service knows: `merchant-api` for the merchant interfaces, `admin` for the admin API. */
 export const SUPPORTED_SCOPES = ['merchant-api', 'admin'] as const;
@@ -44,17 +45,19 @@ export type FormParameters = Record<string, string>;
 
 const KNOWN_PARAMETERS = new Set(['grant_type', 'scope', 'client_id', 'client_secret']);
 
+/** RFC 6749 §3.2: request parameters must not be included more than once (form and JSON alike). */
+function repeatedParameter(name: string): OAuthError {
+  return new OAuthError(
+    'invalid_request',
+    KNOWN_PARAMETERS.has(name) ? `parameter "${name}" is included more than once` : 'a parameter is included more than once',
+  );
+}
+
 /** Parses an application/x-www-form-urlencoded body. */
 export function parseForm(body: string): FormParameters {
   const parameters = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(body)) {
-    // RFC 6749 §3.2: request parameters must not be included more than once.
-    if (parameters.has(name)) {
-      throw new OAuthError(
-        'invalid_request',
-        KNOWN_PARAMETERS.has(name) ? `parameter "${name}" is included more than once` : 'a parameter is included more than once',
-      );
-    }
+    if (parameters.has(name)) throw repeatedParameter(name);
     parameters.set(name, value);
   }
   // RFC 6749 §3.1: a parameter sent without a value is treated as if it were omitted.
@@ -64,12 +67,16 @@ export function parseForm(body: string): FormParameters {
 /**
  * The parameters of a token request sent as a JSON object, as published clients of this API family
  * send them: the same names and rules as the form. Each known parameter must be a string; other
- * members are ignored, as unknown form parameters are; an empty value counts as omitted.
+ * members are ignored, as unknown form parameters are; an empty value counts as omitted. A member
+ * named twice is refused as a repeated form parameter is (JSON.parse alone would keep the last):
+ * `text` is the body `value` was parsed from.
  */
-export function parseJsonParameters(value: unknown): FormParameters {
+export function parseJsonParameters(value: unknown, text: string): FormParameters {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new OAuthError('invalid_request', 'the request body must be a JSON object');
   }
+  const repeated = firstRepeatedTopLevelKey(text);
+  if (repeated !== undefined) throw repeatedParameter(repeated);
   const parameters: FormParameters = {};
   for (const name of KNOWN_PARAMETERS) {
     const given = (value as Record<string, unknown>)[name];

@@ -292,6 +292,28 @@ describe('token requests as JSON (as published clients of this API family send t
     expectOAuthError(await json('{"__proto__": {"admin": true}, "grant_type": "client_credentials"}'), 400, 'invalid_request');
   });
 
+  it('refuses a parameter given twice, as the form does (RFC 6749 §3.2), even when the second would authenticate', async () => {
+    const twice = (name: string, first: string, second: string) =>
+      `{"grant_type": "client_credentials", "client_id": ${JSON.stringify(full.id)}, "client_secret": ${JSON.stringify(full.secret)}, ` +
+      `${JSON.stringify(name)}: ${JSON.stringify(first)}, ${JSON.stringify(name)}: ${JSON.stringify(second)}}`;
+    for (const name of ['client_id', 'client_secret', 'grant_type', 'scope']) {
+      const body = expectOAuthError(await json(twice(name, 'a', 'b')), 400, 'invalid_request');
+      expect(body.error_description).toBe(`parameter "${name}" is included more than once`);
+    }
+    // The right secret last (which JSON.parse alone would keep) is refused all the same, and so is an escaped spelling.
+    const lastWins = `{"grant_type": "client_credentials", "client_id": "b", "client_id": ${JSON.stringify(full.id)}, "client_secret": ${JSON.stringify(full.secret)}}`;
+    expect(expectOAuthError(await json(lastWins), 400, 'invalid_request').error_description).toBe(
+      'parameter "client_id" is included more than once',
+    );
+    const escaped = `{"grant_type": "client_credentials", "client_id": ${JSON.stringify(full.id)}, "client\\u005fid": "b", "client_secret": "x"}`;
+    expectOAuthError(await json(escaped), 400, 'invalid_request');
+    // An unknown member twice: refused without naming it; the same name inside a nested object is not a repeat.
+    const unknown = `{"grant_type": "client_credentials", "extra": 1, "extra": 2}`;
+    expect(expectOAuthError(await json(unknown), 400, 'invalid_request').error_description).toBe('a parameter is included more than once');
+    const nested = { ...GRANT, client_id: full.id, client_secret: full.secret, extra: { client_id: 'x' }, more: [{ client_id: 'y' }] };
+    expect((await json(nested)).statusCode).toBe(200);
+  });
+
   it('answers 413 over 64 KiB and an RFC 6749 error for another media type', async () => {
     expectOAuthError(await json({ ...GRANT, padding: 'x'.repeat(70 * 1024) }), 413, 'invalid_request');
     const text = await t.app.inject({

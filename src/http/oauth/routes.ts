@@ -141,10 +141,11 @@ export async function oauthRoutes(app: FastifyInstance, opts: { ctx: AppContext 
   routes.removeAllContentTypeParsers();
   await routes.register(formBody, { parser: parseForm, bodyLimit: BODY_LIMIT_BYTES });
   routes.addContentTypeParser(JSON_MEDIA, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    void parseJson(request, text, (error, value) => {
       if (error) return done(new OAuthError('invalid_request', 'the request body is not valid JSON'), undefined);
       try {
-        done(null, parseJsonParameters(value));
+        done(null, parseJsonParameters(value, text));
       } catch (refusal) {
         done(refusal as Error, undefined);
       }
