@@ -19,8 +19,6 @@ export const Errors = {
   // 400
   INVALID_REQUEST: createError('INVALID_REQUEST', '%s', 400),
   MALFORMED_JSON: createError('MALFORMED_JSON', 'Request body is not valid JSON', 400),
-  BODY_NOT_AN_OBJECT: createError('BODY_NOT_AN_OBJECT', 'Request body must be a JSON object', 400),
-  INVALID_STORE_ID: createError('INVALID_STORE_ID', 'Path parameter storeId must be a UUID', 400),
   MISSING_QUERY_PARAMETER: createError('MISSING_QUERY_PARAMETER', 'Query parameter "%s" is required', 400),
   DUPLICATE_QUERY_PARAMETER: createError('DUPLICATE_QUERY_PARAMETER', 'Query parameter "%s" may be given only once', 400),
   INVALID_IDEMPOTENCY_KEY: createError('INVALID_IDEMPOTENCY_KEY', 'Header Idempotency-Key %s', 400),
