@@ -51,7 +51,7 @@ async function migrateAs(
 describe('a database migrated by another release', () => {
   it('a newer release migrated it: this release starts, says so, and serves reads and writes', async () => {
     buildDist();
-    environment = await processEnvironment('migrations-ahead', {}, { DEMO: '1' });
+    environment = await processEnvironment('migrations-ahead', {}, { DEMO: '1' }, { migrated: true });
     const applied = await migrateAs(environment.env, { ...MIGRATIONS, '9999_from_a_newer_release': FROM_A_NEWER_RELEASE });
     expect(applied).toContain('9999_from_a_newer_release');
 
@@ -83,7 +83,7 @@ describe('a database migrated by another release', () => {
 
   it('one of ours missing and an unknown one applied: refuses to start and applies nothing', async () => {
     buildDist();
-    environment = await processEnvironment('migrations-diverged', {}, { DEMO: '1' });
+    environment = await processEnvironment('migrations-diverged', {}, { DEMO: '1' }, { migrated: true });
     const { '0005_session_idempotency_keys': ours, ...withoutOurs } = MIGRATIONS;
     expect(ours).toBeDefined();
     await migrateAs(
