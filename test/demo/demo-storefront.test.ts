@@ -1,7 +1,7 @@
 // The demo storefront's routes (/demo), served with the demo catalog: the page and its assets with
 // their security headers, and the shop backend's session route. In the browser: test/embed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../helpers/app.ts';
+import { manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { STORE } from '../helpers/demo.ts';
 
 const CSP =
@@ -108,5 +108,42 @@ describe('without the demo catalog', () => {
   it.each(['/demo', '/demo/shop.js'])('has no %s', async (url) => {
     const response = await service.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the demo shop's backend and its access token", () => {
+  let service: TestService;
+  const clock = manualClock();
+
+  beforeAll(async () => {
+    service = await startTestService({ demo: true, clock, env: { TOKEN_TTL_SECONDS: '3600' } });
+  });
+  afterAll(() => service?.close());
+
+  /** pms_access_tokens_issued_total, as /metrics reports it. */
+  const tokensIssued = async () => {
+    const text = (await service.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^pms_access_tokens_issued_total (\d+)$/m.exec(text)?.[1] ?? 0);
+  };
+
+  it('keeps one token for its requests, asks for one at a time, and renews it before it expires', async () => {
+    const before = await tokensIssued();
+    // Requests at once share the one token request in flight.
+    const first = await Promise.all([
+      service.app.inject({ method: 'POST', url: '/demo/session' }),
+      service.app.inject({ method: 'GET', url: '/demo/price-signage?amount=899.00' }),
+      service.app.inject({ method: 'POST', url: '/demo/session', payload: { campaign: 'BLACKWEEK' } }),
+    ]);
+    expect(first.map((r) => r.statusCode)).toEqual([201, 200, 201]);
+    expect(await tokensIssued()).toBe(before + 1);
+    // Later requests keep it until a minute before its hour is up (for a token of an hour, that is
+    // later than 90 % of its life).
+    clock.advance(3_539_000);
+    expect((await service.app.inject({ method: 'POST', url: '/demo/session' })).statusCode).toBe(201);
+    expect((await service.app.inject({ method: 'GET', url: '/demo/price-signage?amount=1299.95' })).statusCode).toBe(200);
+    expect(await tokensIssued()).toBe(before + 1);
+    clock.advance(2_000);
+    expect((await service.app.inject({ method: 'POST', url: '/demo/session' })).statusCode).toBe(201);
+    expect(await tokensIssued()).toBe(before + 2);
   });
 });

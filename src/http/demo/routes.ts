@@ -5,7 +5,7 @@ import { ErrorResponse } from '../schemas/common.ts';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
 import type {} from '@fastify/swagger'; // its FastifySchema field `hide`
 import type { AppContext } from '../../context.ts';
@@ -66,9 +66,11 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
 
   // The shop's backend, as a merchant's would be: a client-credentials token, then the session.
   // Both calls go through inject(): in-process, the same routes and checks as over the network.
-  /** The shop backend's access token: fetched through the token endpoint, as a merchant backend does. */
-  const accessToken = async (request: FastifyRequest): Promise<string> => {
-    const token = await app.inject({
+  // Like a well-behaved merchant backend it keeps its token until shortly before it expires and
+  // asks for one at a time.
+  let token: { value: Promise<string>; renewAt: number } | undefined;
+  const requestToken = async (request: FastifyRequest): Promise<{ value: string; expiresInSeconds: number }> => {
+    const answer = await app.inject({
       method: 'POST',
       url: '/oauth2/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -79,9 +81,34 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
         scope: 'merchant-api',
       }).toString(),
     });
-    if (token.statusCode !== 200) throw innerFailure(request, 'an access token', token.statusCode);
-    return token.json<{ access_token: string }>().access_token;
+    if (answer.statusCode !== 200) throw innerFailure(request, 'an access token', answer.statusCode);
+    const { access_token: value, expires_in: expiresInSeconds } = answer.json<{ access_token: string; expires_in: number }>();
+    return { value, expiresInSeconds };
   };
+  /** The shop backend's access token: kept, or fetched through the token endpoint as a merchant backend does. */
+  const accessToken = (request: FastifyRequest): Promise<string> => {
+    if (token && ctx.clock() < token.renewAt) return token.value;
+    // While it is being fetched, every request waits for this one.
+    const entry = { value: Promise.resolve(''), renewAt: Number.POSITIVE_INFINITY };
+    entry.value = requestToken(request).then(
+      ({ value, expiresInSeconds }) => {
+        // Renewed at 90 % of its life, a minute early at most: never sent as it expires.
+        entry.renewAt = ctx.clock() + expiresInSeconds * 1000 - Math.min(60_000, expiresInSeconds * 100);
+        return value;
+      },
+      (error: unknown) => {
+        if (token === entry) token = undefined; // the next request asks again
+        throw error;
+      },
+    );
+    token = entry;
+    return entry.value;
+  };
+  /** An inner call with the token. */
+  const withToken = async (
+    request: FastifyRequest,
+    call: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
+  ): Promise<LightMyRequestResponse> => call({ authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id });
 
   // The product page's price signage: the shop's backend asks the merchant API (the token never
   // reaches the browser) for every part payment with price signage at this price, and shows the
@@ -95,22 +122,19 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
     },
     async (request, reply) => {
       const { amount } = request.query;
-      const headers = { authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id };
-      const listed = await app.inject({
-        method: 'GET',
-        url: `/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`,
-        headers,
-      });
+      const get = (url: string) => withToken(request, (headers) => app.inject({ method: 'GET', url, headers }));
+      const listed = await get(`/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`);
       if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
       const methods = listed.json<{ content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }>()
         .content;
+      // Every method's plans at once; the lowest monthly cost wins, the first listed on a tie.
+      const answers = await Promise.all(
+        methods
+          .filter((m) => m.priceSignagePossible && !m.campaign.campaign)
+          .map((method) => get(`/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`)),
+      );
       let best: { cost: SignageCost; secciUri: string | null } | undefined;
-      for (const method of methods.filter((m) => m.priceSignagePossible && !m.campaign.campaign)) {
-        const answer = await app.inject({
-          method: 'GET',
-          url: `/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`,
-          headers,
-        });
+      for (const answer of answers) {
         if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
         const signage = answer.json<{ secciLinks: Array<{ uri: string }>; costList: SignageCost[] }>();
         for (const cost of signage.costList) {
@@ -142,18 +166,15 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       },
     },
     async (request, reply) => {
-      const token = await accessToken(request);
       const { campaign } = request.body;
-      const created = await app.inject({
-        method: 'POST',
-        url: `/v1/stores/${demo.storeId}/sessions`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'x-request-id': request.id,
-        },
-        payload: JSON.stringify(campaign === undefined ? {} : { campaign }),
-      });
+      const created = await withToken(request, (headers) =>
+        app.inject({
+          method: 'POST',
+          url: `/v1/stores/${demo.storeId}/sessions`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(campaign === undefined ? {} : { campaign }),
+        }),
+      );
       if (created.statusCode !== 201) throw innerFailure(request, 'a session', created.statusCode);
       const session = created.json<{ id: string; expiresAt: string }>();
       return reply.code(201).header('cache-control', 'no-store').send({ sessionId: session.id, expiresAt: session.expiresAt });
