@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../bench/lib/processes.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,6 @@ const STARTUP_TIMEOUT_MS = 30_000;
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium is not installed (${CHROMIUM} is missing): run \`apt-get update && apt-get install -y chromium\`.`);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Resolves once the server prints its "serving on" line; rejects if it exits or takes too long. */

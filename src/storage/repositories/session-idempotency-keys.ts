@@ -2,7 +2,7 @@
 // services/sessions.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import type { SessionRecord } from './sessions.ts';
+import { sessionRow, type SessionRecord } from './sessions.ts';
 
 export interface IdempotencyKeyRecord {
   clientId: string;
@@ -72,16 +72,7 @@ export class SessionIdempotencyKeysRepository {
     const lost = new Error('claim lost');
     try {
       await this.db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('sessions')
-          .values({
-            id: session.id,
-            store_id: session.storeId,
-            campaign: session.campaign ?? null,
-            created_at: session.createdAt,
-            expires_at: session.expiresAt,
-          })
-          .execute();
+        await tx.insertInto('sessions').values(sessionRow(session)).execute();
         const updated = await tx
           .updateTable('session_idempotency_keys')
           .set({ session_id: session.id })

@@ -9,23 +9,23 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
+/** A session as its row is written: one place for the column mapping (also session-idempotency-keys.ts). */
+export function sessionRow(session: SessionRecord) {
+  return {
+    id: session.id,
+    store_id: session.storeId,
+    campaign: session.campaign ?? null,
+    created_at: session.createdAt,
+    expires_at: session.expiresAt,
+  };
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Resolves once the rows are committed (one INSERT: its own transaction, all rows or none). */
   async insertMany(sessions: readonly SessionRecord[]): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values(
-        sessions.map((session) => ({
-          id: session.id,
-          store_id: session.storeId,
-          campaign: session.campaign ?? null,
-          created_at: session.createdAt,
-          expires_at: session.expiresAt,
-        })),
-      )
-      .execute();
+    await this.db.insertInto('sessions').values(sessions.map(sessionRow)).execute();
   }
 
   /**
