@@ -26,17 +26,19 @@ export class FailedAttempts {
     private readonly limit: number,
   ) {}
 
-  /** Seconds until the pair may try again when it is over its limit; undefined when it may try now. */
-  blockedFor(clientId: string, address: string): number | undefined {
-    if (this.limit === 0) return undefined;
+  /**
+   * The pair's current window, read once per attempt: `blockedFor`, the seconds until it may try
+   * again when it is over its limit (undefined when it may try now); `suspect`, whether it failed
+   * in this window (its next attempt is suspect).
+   */
+  standing(clientId: string, address: string): { blockedFor: number | undefined; suspect: boolean } {
     const window = this.current(clientId, address);
-    if (!window || window.failures < this.limit) return undefined;
-    return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - this.clock()) / 1000));
-  }
-
-  /** True when the pair failed in the current window: its next attempt is suspect. */
-  failedRecently(clientId: string, address: string): boolean {
-    return this.current(clientId, address) !== undefined;
+    if (!window) return { blockedFor: undefined, suspect: false };
+    const blocked = this.limit !== 0 && window.failures >= this.limit;
+    return {
+      blockedFor: blocked ? Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - this.clock()) / 1000)) : undefined,
+      suspect: true,
+    };
   }
 
   record(clientId: string, address: string): void {

@@ -205,7 +205,7 @@ export class ClientCredentialsGrant {
     // faster answer reveals nothing worth a scrypt per made-up id (SECURITY.md).
     if (!client) return this.refuse('unknown_client', new OAuthError('invalid_client', 'client authentication failed'));
     if (!this.secrets.remembered(clientId, clientSecret, client.secretHash)) {
-      const blockedFor = this.failures.blockedFor(clientId, address);
+      const { blockedFor, suspect } = this.failures.standing(clientId, address);
       if (blockedFor !== undefined) {
         const message = `too many failed authentications of this client from this address: retry after ${blockedFor} seconds`;
         return this.refuse('throttled', new OAuthError('invalid_request', message, 429, blockedFor));
@@ -213,7 +213,7 @@ export class ClientCredentialsGrant {
       let authenticated: boolean;
       try {
         authenticated = await this.secrets.verify(clientId, clientSecret, client.secretHash, {
-          suspect: this.failures.failedRecently(clientId, address),
+          suspect,
         });
       } catch (error) {
         if (!(error instanceof KeyDerivationsBusy)) throw error;
