@@ -12,6 +12,7 @@ import { ConfigError, readConfig } from '../../src/config.ts';
 import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
+import { adminCardMethod } from '../helpers/fixtures.ts';
 
 const ADMIN = { id: 'audit-admin', secret: 'audit-admin-secret-8c2e5a1f', merchantId: 'm-operator' };
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
@@ -135,17 +136,7 @@ describe('admin writes', () => {
     const storeId = '6c0ffee0-0000-4000-8000-000000000001';
     const methodId = '6c0ffee0-0000-4000-8000-000000000002';
     expectStatus(await admin('PUT', `/stores/${storeId}`, { merchantId: 'm-operator', name: 'Pop-up', currency: 'SEK' }), 201);
-    const method = {
-      storeId,
-      name: 'Card',
-      type: 'CARD',
-      minPurchaseLimit: 0,
-      maxPurchaseLimit: 100,
-      minApplicationLimit: 0,
-      maxApplicationLimit: 100,
-      enabledForLegalCustomer: true,
-      enabledForNaturalCustomer: true,
-    };
+    const method = adminCardMethod(storeId, 'Card');
     expectStatus(await admin('PUT', `/payment-methods/${methodId}`, method), 201);
     const before = await lastEventId();
     expectStatus(await admin('DELETE', `/stores/${storeId}`), 204);

@@ -1,13 +1,11 @@
 // The audit trail of the operator CLI (docs/audit.md#actors): `pms catalog apply` records one event
 // per entity as the file (its absolute path), `pms client create`, `pms client rotate-secret` and
 // `pms keys rotate` as the command; no trace id, and never the secrets or keys the commands make.
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/storage/database.ts';
-import { projectRoot } from '../helpers/app.ts';
-import { buildDist, processEnvironment, type ProcessEnvironment } from '../helpers/process.ts';
+import { buildDist, processEnvironment, runCli, type CliResult, type ProcessEnvironment } from '../helpers/process.ts';
 
 let environment: ProcessEnvironment;
 
@@ -20,20 +18,11 @@ afterAll(async () => {
   await environment?.close();
 });
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), ...args], {
-    cwd: environment.workDir,
-    env: { PATH: process.env.PATH ?? '', ...environment.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+function cli(...args: string[]): Promise<CliResult> {
+  return runCli(environment.workDir, environment.env, args);
 }
 
-function secretOf(result: { code: number | null; stdout: string; stderr: string }): string {
+function secretOf(result: CliResult): string {
   expect(result.code, result.stderr).toBe(0);
   return /^clientSecret: (\S+)$/m.exec(result.stdout)![1]!;
 }

@@ -2,13 +2,20 @@
 // project's kind, next to the real server process. On PostgreSQL the server runs throughout and
 // sees the CLI's changes within 2 seconds; on the embedded database the CLI refuses to open a data
 // directory the server holds, and runs while it is stopped.
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog, projectRoot } from '../helpers/app.ts';
+import { demoCatalog } from '../helpers/app.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
-import { buildDist, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+import {
+  buildDist,
+  processEnvironment,
+  runCli,
+  startServer,
+  type CliResult,
+  type ProcessEnvironment,
+  type ServerProcess,
+} from '../helpers/process.ts';
 import { STORE } from '../helpers/demo.ts';
 
 const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
@@ -28,23 +35,8 @@ afterAll(async () => {
   await environment?.close();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function cli(...args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), ...args], {
-    cwd: workDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return runCli(workDir, env, args);
 }
 
 function secretOf(result: CliResult): string {

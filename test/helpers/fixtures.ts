@@ -1,4 +1,4 @@
-// Small builders for domain objects in unit tests.
+// Small builders for domain objects in unit tests, and of admin API bodies.
 import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import type { PaymentMethod, PaymentPlan, Store } from '../../src/domain/catalog.ts';
 
@@ -55,5 +55,20 @@ export function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
     priceSignagePossible: false,
     plans: [],
     ...overrides,
+  };
+}
+
+/** The smallest admin API body of a payment method (PUT /admin/v1/payment-methods/{id}): a card for 0 … 100. */
+export function adminCardMethod(storeId: string, name: string): Record<string, unknown> {
+  return {
+    storeId,
+    name,
+    type: 'CARD',
+    minPurchaseLimit: 0,
+    maxPurchaseLimit: 100,
+    minApplicationLimit: 0,
+    maxApplicationLimit: 100,
+    enabledForLegalCustomer: true,
+    enabledForNaturalCustomer: true,
   };
 }

@@ -139,3 +139,23 @@ export async function processEnvironment(
     },
   };
 }
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the operator CLI (`node dist/cli.js …`) in `workDir` with `env` only (and PATH), as an operator's shell would. */
+export function runCli(workDir: string, env: Record<string, string>, args: string[]): Promise<CliResult> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), ...args], {
+    cwd: workDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}

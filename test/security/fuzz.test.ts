@@ -29,6 +29,7 @@ import {
   tokenFor,
   type SecurityService,
 } from '../helpers/security.ts';
+import { adminCardMethod } from '../helpers/fixtures.ts';
 
 type Response = LightMyRequestResponse;
 
@@ -757,17 +758,7 @@ describe('fuzzing the admin API with an admin token', () => {
       merchants: { name: 'Fuzz AB' },
       stores: { merchantId: 'm-nordic-home', name: 'Fuzz store', currency: 'SEK' },
       clients: { merchantId: 'm-nordic-home', scopes: ['merchant-api'] },
-      'payment-methods': {
-        storeId: STORE,
-        name: 'Fuzz',
-        type: 'CARD',
-        minPurchaseLimit: 0,
-        maxPurchaseLimit: 100,
-        minApplicationLimit: 0,
-        maxApplicationLimit: 100,
-        enabledForLegalCustomer: true,
-        enabledForNaturalCustomer: true,
-      },
+      'payment-methods': adminCardMethod(STORE, 'Fuzz'),
     };
     /** A valid body with one hostile change, or a hostile body outright. */
     const adminBody = (resource: string) =>

@@ -2,6 +2,7 @@
 import type { InjectOptions } from 'fastify';
 import { vi } from 'vitest';
 import { CLIENT, fault, type Fixture, type Json, JSON_TYPE, type Probe, STORE, TOO_LARGE, unreachable } from '../harness.ts';
+import { adminCardMethod } from '../../helpers/fixtures.ts';
 
 interface AdminResource {
   /** Collection path under /admin/v1. */
@@ -72,17 +73,7 @@ const ADMIN_RESOURCES: AdminResource[] = [
     missing: '00000000-0000-4000-8000-ffffffffffff',
     invalid: 'not-a-uuid',
     fresh: uuid,
-    body: {
-      storeId: STORE,
-      name: 'Probe method',
-      type: 'CARD',
-      minPurchaseLimit: 0,
-      maxPurchaseLimit: 100,
-      minApplicationLimit: 0,
-      maxApplicationLimit: 100,
-      enabledForLegalCustomer: true,
-      enabledForNaturalCustomer: true,
-    },
+    body: adminCardMethod(STORE, 'Probe method'),
     invalidBody: {
       storeId: STORE,
       name: 'Probe method',
