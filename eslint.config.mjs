@@ -14,6 +14,9 @@ export default tseslint.config(
       'data/**',
       'bench/results/**',
       'coverage/**',
+      // StrykerJS's sandbox and reports (npm run test:mutation).
+      '.stryker-tmp/**',
+      'reports/**',
       'src/http/demo/assets/**',
       'client/dist/**',
       'client/src/generated/**',

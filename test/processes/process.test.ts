@@ -76,7 +76,7 @@ describe('the server process', () => {
     }
     // SIGTERM is a graceful shutdown: exit code 0.
     expect((await second.exited).code).toBe(0);
-  });
+  }, 90_000); // a first start and a restart on PGlite in a child: 10 s together when idle, far more on a busy machine
 
   it('refuses an invalid catalog file: exit code 1, the field named, nothing applied', async () => {
     const catalog = await demoCatalog();
