@@ -53,6 +53,48 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
     expect(rate(100000, monthly(120, 1000))).toBe('3.80'); // 3.801695…
   });
 
+  it('agrees with a plain bisection on the annual rate for random cash flows, regular or not, above and below zero', () => {
+    // The reference: the annual rate X itself, by bisection on Σ P_k (1 + X)^(−month/12) − amount,
+    // which decreases in X; nothing shared with the implementation's monthly Newton iteration.
+    const reference = (amount: number, payments: Payment[]): number => {
+      const excess = (x: number) => payments.reduce((sum, p) => sum + p.amount * Math.pow(1 + x, -p.month / 12), 0) - amount;
+      let low = -0.999;
+      let high = 100;
+      for (let i = 0; i < 300; i += 1) {
+        const middle = (low + high) / 2;
+        if (excess(middle) > 0) low = middle;
+        else high = middle;
+      }
+      return ((low + high) / 2) * 100;
+    };
+    const payment = fc.record({ month: fc.integer({ min: 1, max: 120 }), amount: fc.integer({ min: 0, max: 5_000_000 }) });
+    const regular = fc
+      .record({
+        months: fc.integer({ min: 1, max: 120 }),
+        each: fc.integer({ min: 1, max: 500_000 }),
+        first: fc.integer({ min: 0, max: 500_000 }),
+      })
+      .map(({ months, each, first }) => monthly(months, each / 100, (each + first) / 100));
+    const irregular = fc
+      .uniqueArray(payment, { minLength: 1, maxLength: 8, selector: (p) => p.month })
+      .map((list) => list.sort((a, b) => a.month - b.month).map((p) => ({ month: p.month, amount: p.amount / 100 })));
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.oneof(regular, irregular), (cents, payments) => {
+        const amount = cents / 100;
+        const total = payments.reduce((sum, p) => sum + p.amount, 0);
+        // Rates the reference's bracket holds (−99.9 % … 10,000 %), away from a rounding boundary by more than its error.
+        fc.pre(total > amount * 0.05 && total < amount * 50);
+        const exact = reference(amount, payments);
+        fc.pre(exact > -99 && exact < 9_000);
+        const hundredths = Math.abs(exact) * 100;
+        fc.pre(Math.abs(hundredths - Math.floor(hundredths) - 0.5) > 1e-6);
+        const expected = (Math.sign(exact) * Math.round(hundredths)) / 100;
+        expect(Number(rate(amount, payments))).toBe(Object.is(expected, -0) ? 0 : expected);
+      }),
+      { numRuns: 300, seed: 20261124 },
+    );
+  });
+
   it('is −100.00 when nothing is paid back, and refuses an amount of zero', () => {
     expect(rate(1000, [])).toBe('-100.00');
     expect(rate(1000, monthly(12, 0))).toBe('-100.00');
