@@ -2,22 +2,16 @@
 // on a fresh embedded database, opens /demo in Debian's Chromium at 1280×900 and selects the
 // part-payment group. Run: node scripts/screenshot-demo.mjs
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { freePort } from '../bench/lib/processes.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT = join(ROOT, 'docs/demo-storefront.png');
-const CHROMIUM = '/usr/bin/chromium';
 const STARTUP_TIMEOUT_MS = 30_000;
-
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium is not installed (${CHROMIUM} is missing): run \`apt-get update && apt-get install -y chromium\`.`);
-}
 
 /** Resolves once the server prints its "serving on" line; rejects if it exits or takes too long. */
 function serving(child) {
@@ -53,20 +47,7 @@ const exited = new Promise((resolve) => server.once('exit', resolve));
 let browser;
 try {
   await serving(server);
-  // The flags of test/embed/checkout-page.ts: no sandbox in containers, no calls home.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(15_000);
   await page.goto(`http://127.0.0.1:${port}/demo`);

@@ -1,34 +1,9 @@
 // Browser side of the storefront tests: Debian's Chromium through playwright-core, a checkout
 // page that loads the script the way a storefront does, and readers for what the page shows.
 // Nothing here knows about the stub, so the same helpers can drive a page against the real service.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Fails, not skips, without Chromium: CI installs it, so its absence is a broken machine. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed (${CHROMIUM} is missing). The storefront browser tests need Debian's ` +
-        'chromium: run `apt-get update && apt-get install -y chromium`.',
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Without the networking flags Chromium calls home at start-up, which this sandbox refuses.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { CHROMIUM, launchChromium } from '../../scripts/chromium.mjs';
 
 export const EVENT_TYPES = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'] as const;
 
