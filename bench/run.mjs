@@ -23,7 +23,7 @@ import { applyCatalogFile, dropDatabase, freshDatabase, generateCatalog, insertS
 import { amountKey, amountsAcross, amountsIssued, nextAmount, REPEATED_AMOUNTS } from './lib/amounts.mjs';
 import { countLoad, floodLoad, httpLoad, httpLoadAcross, pacedLoad, queryLoad } from './lib/load.mjs';
 import { get, hugeAmounts, preflights, randomSessions, unknownClients, unknownKeyTokens, wrongSecrets } from './lib/abuse.mjs';
-import { PGBOUNCER, startPgBouncer } from './lib/pgbouncer.mjs';
+import { pgBouncerBinary, startPgBouncer } from './lib/pgbouncer.mjs';
 import { projectRoot, startProcess } from './lib/processes.mjs';
 import { summarize, writeReport } from './lib/report.mjs';
 
@@ -299,7 +299,7 @@ async function main() {
   const large = await insertSessions(largeUrl, { storeIds: [stores.s10.id], live, old: settings.largeTableSessions - live, campaignOf });
   log(`sessions: small table ${small.total}, large table ${large.total}`);
   let poolerWanted = ['pooler-groups', 'pooler-sessions', 'instances'].some(wanted);
-  if (poolerWanted && !PGBOUNCER) {
+  if (poolerWanted && !pgBouncerBinary()) {
     // CI installs it (.ci/run): there a missing PgBouncer is a failure, elsewhere a skipped scenario.
     if (process.env.CI === 'true') throw new Error('PgBouncer is not installed (apt-get install pgbouncer)');
     log('WARNING: PgBouncer is not installed (apt-get install pgbouncer): the pooler scenarios are skipped');

@@ -2,12 +2,12 @@
 // restarts, kill -9, exit codes, signals.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { projectRoot } from './app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './database.ts';
+import { freePort } from '../../bench/lib/processes.mjs';
 
 let built = false;
 
@@ -18,16 +18,7 @@ export function buildDist(): void {
   built = true;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -157,5 +148,12 @@ export function runCli(workDir: string, env: Record<string, string>, args: strin
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  // A command that hangs fails its test (killed: code null) instead of stalling the run.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
