@@ -14,9 +14,9 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, issueToken, manualClock, projectRoot, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, catalogSnapshot } from '../helpers/database.ts';
-import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { DEMO_METHODS, FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
-const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+const INVOICE = DEMO_METHODS.invoice;
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 
 /** The demo catalog plus an operator merchant with an admin client. */

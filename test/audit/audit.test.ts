@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/config.ts';
 import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
-import { NORDIC, STORE } from '../helpers/demo.ts';
+import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { adminCardMethod } from '../helpers/fixtures.ts';
 
 const ADMIN = { id: 'audit-admin', secret: 'audit-admin-secret-8c2e5a1f', merchantId: 'm-operator' };
-const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+const INVOICE = DEMO_METHODS.invoice;
 
 let service: TestService;
 let adminToken: string;

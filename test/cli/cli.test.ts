@@ -16,9 +16,9 @@ import {
   type ProcessEnvironment,
   type ServerProcess,
 } from '../helpers/process.ts';
-import { STORE } from '../helpers/demo.ts';
+import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
 
-const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+const INVOICE = DEMO_METHODS.invoice;
 
 let environment: ProcessEnvironment;
 let workDir: string;

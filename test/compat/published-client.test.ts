@@ -11,14 +11,11 @@ import {
   type ProcessEnvironment,
   type ServerProcess,
 } from '../helpers/process.ts';
+import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 import { ApiError, RESURS_TYPES, StrictMerchantClient, TokenError } from './strict-client.ts';
 
-const STOCKHOLM = '50000000-0000-4000-8000-000000000001';
-const OSLO = '50000000-0000-4000-8000-000000000002';
-const INVOICE = '50000000-0000-4000-8000-0000000000a1';
-const PART_12 = '50000000-0000-4000-8000-0000000000a2';
-const PART_24 = '50000000-0000-4000-8000-0000000000a3';
-const SWISH = '50000000-0000-4000-8000-0000000000a4';
+const [STOCKHOLM, OSLO] = testIds('50000000', 2);
+const [INVOICE, PART_12, PART_24, SWISH] = testIds('5000000a', 4);
 const CLIENT = {
   clientId: 'resurs-shop-backend',
   clientSecret: 'resurs-shop-secret-3Vx8Lq',
@@ -26,34 +23,32 @@ const CLIENT = {
   scopes: ['merchant-api'],
 };
 
-const limits = { minPurchaseLimit: 100, maxPurchaseLimit: 50000, minApplicationLimit: 100, maxApplicationLimit: 50000 };
-const partPayment = (id: string, months: number, factor: number) => ({
-  id,
-  storeId: STOCKHOLM,
-  sortOrder: 20,
-  name: `Delbetalning ${months} månader`,
-  description: `Betala på ${months} månader`,
-  type: 'RESURS_PART_PAYMENT_SELECT_NOW',
-  ...limits,
-  enabledForLegalCustomer: false,
-  enabledForNaturalCustomer: true,
-  priceSignagePossible: true,
-  legalLinks: [
-    { url: 'https://pay.example.se/secci?amount=', type: 'SECCI', appendAmount: true },
-    { url: 'https://pay.example.se/villkor', type: 'GENERAL_TERMS', appendAmount: false, language: 'sv' },
-  ],
-  plans: [
-    {
-      name: `${months} månader`,
-      description: `${months} månadsbetalningar`,
-      durationMonths: months,
-      annuityFactor: factor,
-      administrationFee: 29,
-      setupFee: 195,
-      interest: 0.1495,
-    },
-  ],
-});
+// Every method here: 100 … 50,000 to consumers in Stockholm (the catalog builders' invoice otherwise).
+const method = (id: string, overrides: Record<string, unknown>) =>
+  catalogMethod(STOCKHOLM, { id, minPurchaseLimit: 100, minApplicationLimit: 100, ...overrides });
+const partPayment = (id: string, months: number, factor: number) =>
+  method(id, {
+    sortOrder: 20,
+    name: `Delbetalning ${months} månader`,
+    description: `Betala på ${months} månader`,
+    type: 'RESURS_PART_PAYMENT_SELECT_NOW',
+    priceSignagePossible: true,
+    legalLinks: [
+      { url: 'https://pay.example.se/secci?amount=', type: 'SECCI', appendAmount: true },
+      { url: 'https://pay.example.se/villkor', type: 'GENERAL_TERMS', appendAmount: false, language: 'sv' },
+    ],
+    plans: [
+      {
+        name: `${months} månader`,
+        description: `${months} månadsbetalningar`,
+        durationMonths: months,
+        annuityFactor: factor,
+        administrationFee: 29,
+        setupFee: 195,
+        interest: 0.1495,
+      },
+    ],
+  });
 
 const CATALOG = {
   merchants: [{ id: 'm-resurs-shop', name: 'Butiken AB' }],
@@ -71,29 +66,10 @@ const CATALOG = {
   ],
   clients: [CLIENT],
   paymentMethods: [
-    {
-      id: INVOICE,
-      storeId: STOCKHOLM,
-      sortOrder: 10,
-      name: 'Faktura',
-      description: 'Betala inom 30 dagar',
-      type: 'RESURS_INVOICE',
-      ...limits,
-      enabledForLegalCustomer: false,
-      enabledForNaturalCustomer: true,
-    },
+    method(INVOICE, { sortOrder: 10, name: 'Faktura', description: 'Betala inom 30 dagar', type: 'RESURS_INVOICE' }),
     partPayment(PART_12, 12, 0.0899),
     partPayment(PART_24, 24, 0.0481),
-    {
-      id: SWISH,
-      storeId: STOCKHOLM,
-      sortOrder: 30,
-      name: 'Swish',
-      type: 'SWISH',
-      ...limits,
-      enabledForLegalCustomer: true,
-      enabledForNaturalCustomer: true,
-    },
+    method(SWISH, { sortOrder: 30, name: 'Swish', type: 'SWISH', enabledForLegalCustomer: true }),
   ],
 };
 

@@ -1,4 +1,4 @@
-// Small builders for domain objects in unit tests, and of admin API bodies.
+// Small builders for domain objects in unit tests, and of catalog file and admin API bodies.
 import { parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import type { PaymentMethod, PaymentPlan, Store } from '../../src/domain/catalog.ts';
 
@@ -58,17 +58,34 @@ export function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   };
 }
 
-/** The smallest admin API body of a payment method (PUT /admin/v1/payment-methods/{id}): a card for 0 … 100. */
-export function adminCardMethod(storeId: string, name: string): Record<string, unknown> {
+/** `count` UUIDs of a test's catalog, `${series}-0000-4000-8000-000000000001` on: readable in a failure, distinct per series. */
+export function testIds<N extends number>(series: string, count: N): Strings<N> {
+  return Array.from({ length: count }, (_, index) => `${series}-0000-4000-8000-${String(index + 1).padStart(12, '0')}`) as Strings<N>;
+}
+
+/** A tuple of N strings, so that `const [A, B] = testIds(…, 2)` types A and B as strings. */
+type Strings<N extends number, T extends string[] = []> = T['length'] extends N ? T : Strings<N, [...T, string]>;
+
+/**
+ * A payment method as the catalog file and the admin API take it (JSON numbers and strings): an
+ * invoice for 0 … 50,000 to consumers in `storeId`, with `overrides` (an `id` for the catalog file).
+ */
+export function catalogMethod(storeId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     storeId,
-    name,
-    type: 'CARD',
+    name: 'Method',
+    type: 'PROVIDER_INVOICE',
     minPurchaseLimit: 0,
-    maxPurchaseLimit: 100,
+    maxPurchaseLimit: 50000,
     minApplicationLimit: 0,
-    maxApplicationLimit: 100,
-    enabledForLegalCustomer: true,
+    maxApplicationLimit: 50000,
+    enabledForLegalCustomer: false,
     enabledForNaturalCustomer: true,
+    ...overrides,
   };
+}
+
+/** The smallest admin API body of a payment method (PUT /admin/v1/payment-methods/{id}): a card for 0 … 100. */
+export function adminCardMethod(storeId: string, name: string): Record<string, unknown> {
+  return catalogMethod(storeId, { name, type: 'CARD', maxPurchaseLimit: 100, maxApplicationLimit: 100, enabledForLegalCustomer: true });
 }

@@ -3,6 +3,7 @@
 // three stores (one Norwegian, numbers given and assigned), and methods whose plans exercise the money.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
 const MERCHANT = 'm-stores';
 const CLIENT = { clientId: 'stores-backend', clientSecret: 'stores-backend-secret-8Kq3', merchantId: MERCHANT, scopes: ['merchant-api'] };
@@ -12,27 +13,11 @@ const OTHER_CLIENT = {
   merchantId: 'm-other',
   scopes: ['merchant-api'],
 };
-const OSLO = '10000000-0000-4000-8000-000000000001';
-const BERGEN = '10000000-0000-4000-8000-000000000002';
-const ALVIK = '10000000-0000-4000-8000-000000000003';
-const OTHERS = '20000000-0000-4000-8000-000000000001';
-const PART_PAYMENT = '30000000-0000-4000-8000-000000000001';
-const INVOICE = '30000000-0000-4000-8000-000000000002';
-const OTHER_METHOD = '30000000-0000-4000-8000-000000000003';
+const [OSLO, BERGEN, ALVIK] = testIds('10000000', 3);
+const [OTHERS] = testIds('20000000', 1);
+const [PART_PAYMENT, INVOICE, OTHER_METHOD] = testIds('30000000', 3);
 
-const method = (id: string, storeId: string, overrides: Record<string, unknown>) => ({
-  id,
-  storeId,
-  name: 'Method',
-  type: 'PROVIDER_INVOICE',
-  minPurchaseLimit: 0,
-  maxPurchaseLimit: 50000,
-  minApplicationLimit: 0,
-  maxApplicationLimit: 50000,
-  enabledForLegalCustomer: false,
-  enabledForNaturalCustomer: true,
-  ...overrides,
-});
+const method = (id: string, storeId: string, overrides: Record<string, unknown>) => catalogMethod(storeId, { id, ...overrides });
 
 const CATALOG = {
   merchants: [

@@ -2,7 +2,6 @@
 // database per test: instances starting together, what instances share (sessions, tokens, signing
 // keys, catalog changes), the database going away and coming back (through a TCP proxy the test
 // controls), and a deploy (SIGTERM under load). README "Running in production".
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,10 +11,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeProtectedHeader } from 'jose';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../helpers/app.ts';
 import { postgresAdminUrl, testDatabaseKind } from '../helpers/database.ts';
-import { buildDist, startServer, type ServerProcess } from '../helpers/process.ts';
+import { buildDist, runCli, startServer, type ServerProcess } from '../helpers/process.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
+import { catalogMethod } from '../helpers/fixtures.ts';
 
 /** The same on every instance: it is the issuer of the tokens (README "Running in production"). */
 const PUBLIC_URL = 'http://pms.production.test';
@@ -31,20 +30,7 @@ const OUTAGE_BOUND_MS = 5000;
 const DELAY_MS = 1500;
 
 function paymentMethod(id: string, sortOrder: number, name: string, type: string): Record<string, unknown> {
-  return {
-    id,
-    storeId: STORE,
-    sortOrder,
-    name,
-    description: `${name} description`,
-    type,
-    minPurchaseLimit: 0,
-    maxPurchaseLimit: 50000,
-    minApplicationLimit: 0,
-    maxApplicationLimit: 50000,
-    enabledForLegalCustomer: true,
-    enabledForNaturalCustomer: true,
-  };
+  return catalogMethod(STORE, { id, sortOrder, name, description: `${name} description`, type, enabledForLegalCustomer: true });
 }
 
 const CATALOG = {
@@ -132,24 +118,6 @@ async function start(databaseUrl: string, env: Record<string, string> = {}): Pro
     await server.exited;
   });
   return server;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), ...args], {
-    cwd: workDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    }),
-  );
 }
 
 /** Every request of these tests gives up after 10 s: a hang fails the test, it never stalls it. */
@@ -251,9 +219,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     // `pms keys rotate` next to the running instances: both sign with the new key within 2 s (the
     // rotation is announced to them), and each verifies the other's new tokens.
     const oldKid = decodeProtectedHeader(tokenOfA).kid;
-    const rotation = await cli(['keys', 'rotate'], { DATABASE_URL: database.url, PUBLIC_URL });
-    expect(rotation.code, rotation.output).toBe(0);
-    const newKid = /new signing key (\S+)/.exec(rotation.output)?.[1];
+    const rotation = await runCli(workDir, { DATABASE_URL: database.url, PUBLIC_URL }, ['keys', 'rotate']);
+    expect(rotation.code, rotation.stdout + rotation.stderr).toBe(0);
+    const newKid = /new signing key (\S+)/.exec(rotation.stdout)?.[1];
     expect(newKid).toBeDefined();
     expect(newKid).not.toBe(oldKid);
     for (const [signer, verifier] of [

@@ -15,7 +15,7 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { MIGRATIONS } from '../../src/storage/migrate.ts';
 import { demoCatalog, projectRoot, withAdminClient } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
-import { NORDIC, STORE } from '../helpers/demo.ts';
+import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { pgBouncerUnavailable, startPgBouncer, type PgBouncer } from '../helpers/pgbouncer.ts';
 import {
   buildDist,
@@ -27,7 +27,7 @@ import {
 } from '../helpers/process.ts';
 
 const ADMIN = { id: 'pooler-test-admin', secret: 'pooler-test-admin-secret-0123456789', merchantId: 'm-operator' };
-const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
+const INVOICE = DEMO_METHODS.invoice;
 /** The catalog's bound on seeing another instance's change, with room for a loaded test machine. */
 const VISIBLE_WITHIN_MS = 2000;
 const MARGIN_MS = 1500;

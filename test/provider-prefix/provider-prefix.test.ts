@@ -13,15 +13,12 @@ import { DEFAULT_OPERATOR_TYPES, operatorTypes } from '../../src/domain/payment-
 import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
+import { catalogMethod } from '../helpers/fixtures.ts';
 import { buildDist, freePort, processEnvironment, runServerToExit, startServer, type ProcessEnvironment } from '../helpers/process.ts';
 
 const RESURS = operatorTypes('RESURS');
-const STORE = '84d19995-8ee7-4639-8e25-13b1691ccac6';
-const INVOICE = '9f44e032-0b86-4592-ac19-ff8f3b87a4f2';
-const TWELVE = '220aeb84-8e9e-4fc3-82bc-f5b41a251bf0';
-const TWENTY_FOUR = '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a';
-const THIRTY_SIX = 'e3c44e49-ae82-448a-9a2b-568a283129ef';
-const FLEXIBLE = '76497737-3282-4947-9a48-e808be45eef1';
+const { invoice: INVOICE, pp12: TWELVE, pp24: TWENTY_FOUR, pp36: THIRTY_SIX, account: FLEXIBLE } = DEMO_METHODS;
 const NORDIC = { id: 'nordic-home-backend', secret: 'demo-secret-nordic-home-7Qm2vX9pL4' };
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 
@@ -161,17 +158,8 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
     });
   }
 
-  const giftCard = (type: string) => ({
-    storeId: STORE,
-    name: 'Gift card',
-    type,
-    minPurchaseLimit: 1,
-    maxPurchaseLimit: 2500,
-    minApplicationLimit: 0,
-    maxApplicationLimit: 2500,
-    enabledForLegalCustomer: false,
-    enabledForNaturalCustomer: true,
-  });
+  const giftCard = (type: string) =>
+    catalogMethod(STORE, { name: 'Gift card', type, minPurchaseLimit: 1, maxPurchaseLimit: 2500, maxApplicationLimit: 2500 });
 
   it.each([
     ['PROVIDER_INVOICE', 'RESURS_INVOICE'],
