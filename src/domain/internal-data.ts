@@ -69,5 +69,6 @@ export function internalDataWith(
 }
 
 export function encodeInternalData(data: InternalData): string {
+  // Stryker disable next-line StringLiteral: equivalent, UTF-8 is also Buffer.from's default
   return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
 }

@@ -25,10 +25,12 @@ export function parseDecimal(text: string): Decimal | undefined {
 export function decimalFromNumber(value: number): Decimal {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);
   const text = value.toString();
+  // Stryker disable next-line Regex: equivalent, Number#toString writes the exponent form whole or not at all
   const exponential = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!exponential) return parseDecimal(text)!;
   const digits = exponential[1]! + (exponential[2] ?? '');
   const exponent = Number(exponential[3]) - (exponential[2]?.length ?? 0);
+  // Stryker disable next-line EqualityOperator: equivalent, the exponent form never leaves an exponent of 0
   return exponent >= 0 ? { units: BigInt(digits) * 10n ** BigInt(exponent), scale: 0 } : { units: BigInt(digits), scale: -exponent };
 }
 
@@ -37,7 +39,9 @@ function pow10(n: number): bigint {
 }
 
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  // Stryker disable next-line ConditionalExpression: equivalent, the general case scales by 10^0
   if (a.scale === b.scale) return [a.units, b.units, a.scale];
+  // Stryker disable next-line EqualityOperator: equivalent, equal scales returned above
   if (a.scale > b.scale) return [a.units, b.units * pow10(a.scale - b.scale), a.scale];
   return [a.units * pow10(b.scale - a.scale), b.units, b.scale];
 }
@@ -68,6 +72,7 @@ export function formatDecimal(a: Decimal): string {
   if (a.scale === 0) return a.units.toString();
   // Amounts are never negative; an effective annual rate can be.
   const sign = a.units < 0n ? '-' : '';
+  // Stryker disable next-line EqualityOperator: equivalent, -0n is 0n
   const digits = (a.units < 0n ? -a.units : a.units).toString().padStart(a.scale + 1, '0');
   return `${sign}${digits.slice(0, -a.scale)}.${digits.slice(-a.scale)}`;
 }

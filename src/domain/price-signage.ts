@@ -22,6 +22,7 @@ export function lowestMonthlyCost(store: Store, members: readonly PaymentMethod[
     for (const plan of method.plans) {
       const cost = monthlyCost(plan, amount);
       if (compareDecimal({ units: cost, scale: 0 }, store.minimumInvoiceAmount) < 0) continue;
+      // Stryker disable next-line EqualityOperator: equivalent, an equal cost is the same lowest
       if (lowest === undefined || cost < lowest) lowest = cost;
     }
   }
@@ -50,6 +51,7 @@ export interface PlanCosts {
 
 /** Plans in the order a product page lists them: by duration, then name. */
 export function plansInOrder(method: PaymentMethod): PaymentPlan[] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: V8's sort only asks whether a comparison is negative
   return [...method.plans].sort((a, b) => a.durationMonths - b.durationMonths || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

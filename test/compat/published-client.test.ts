@@ -11,6 +11,7 @@ import {
   type ProcessEnvironment,
   type ServerProcess,
 } from '../helpers/process.ts';
+import { operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 import { ApiError, RESURS_TYPES, StrictMerchantClient, TokenError } from './strict-client.ts';
 
@@ -113,6 +114,8 @@ describe("the operator's strict client, unchanged but for its base URL", () => {
       'SWISH',
     ]);
     expect(methods.content.every((m) => (RESURS_TYPES as readonly string[]).includes(m.type))).toBe(true);
+    // The service knows exactly the types the operator's clients type (none more, none fewer).
+    expect([...operatorTypes('RESURS').known].sort()).toEqual([...RESURS_TYPES].sort());
   });
 
   it("reads a method's plans and what a product page may show for a price", async () => {

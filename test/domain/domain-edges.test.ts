@@ -1,11 +1,11 @@
 // Edges of the pure domain that the larger tests reach only through the database or HTTP: found by
 // mutation testing (docs/mutation.md), each assertion here fails for a mutant that survived it.
 import { describe, expect, it } from 'vitest';
-import { legalLinkLanguage } from '../../src/domain/catalog.ts';
+import { DEFAULT_COUNTRY_CODE, legalLinkLanguage } from '../../src/domain/catalog.ts';
 import { decimalFromNumber, formatDecimal } from '../../src/domain/money.ts';
 import { isValidProviderPrefix, operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { plansInOrder } from '../../src/domain/price-signage.ts';
-import { method, plan } from '../helpers/fixtures.ts';
+import { dec, method, plan } from '../helpers/fixtures.ts';
 
 describe('the operator prefix', () => {
   it('is letters, digits and _, starting with a letter, of any length', () => {
@@ -31,6 +31,12 @@ describe('a legal link language', () => {
     expect(legalLinkLanguage(link, { countryCode: 'FI' })).toBe('fi');
     expect(legalLinkLanguage(link, { countryCode: 'DE' })).toBe('en');
   });
+
+  it("of a store without a country is Swedish: the catalog's default country is SE (docs/catalog.md)", () => {
+    const link = { url: 'https://example.com', type: 'SECCI', appendAmount: false };
+    expect(DEFAULT_COUNTRY_CODE).toBe('SE');
+    expect(legalLinkLanguage(link, { countryCode: DEFAULT_COUNTRY_CODE })).toBe('sv');
+  });
 });
 
 describe('plans in the order a product page lists them', () => {
@@ -46,6 +52,15 @@ describe('plans in the order a product page lists them', () => {
     expect(ordered.map((p) => `${p.durationMonths}:${p.name}`)).toEqual(['12:B', '12:a', '12:b', '12:c', '24:a']);
     expect(plansInOrder(method({ plans: [...plans].reverse() }))).toEqual(ordered);
   });
+
+  it('keep the catalog order of plans of the same duration and name', () => {
+    const first = plan({ name: 'a', durationMonths: 12, annuityFactor: dec('0.1') });
+    const second = plan({ name: 'a', durationMonths: 12, annuityFactor: dec('0.2') });
+    const longer = plan({ name: 'a', durationMonths: 24 });
+    const earlier = plan({ name: 'A', durationMonths: 12 });
+    expect(plansInOrder(method({ plans: [longer, first, second, earlier] }))).toEqual([earlier, first, second, longer]);
+    expect(plansInOrder(method({ plans: [second, longer, first, earlier] }))).toEqual([earlier, second, first, longer]);
+  });
 });
 
 describe('decimalFromNumber', () => {
@@ -60,6 +75,8 @@ describe('decimalFromNumber', () => {
   });
 
   it('refuses a negative, infinite or NaN number', () => {
-    for (const bad of [-1, -0.01, Number.POSITIVE_INFINITY, Number.NaN]) expect(() => decimalFromNumber(bad)).toThrow(RangeError);
+    for (const bad of [-1, -0.01, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(() => decimalFromNumber(bad)).toThrow(new RangeError(`not a non-negative finite number: ${bad}`));
+    }
   });
 });

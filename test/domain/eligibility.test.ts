@@ -13,6 +13,8 @@ describe('purchase limits', () => {
   });
 
   it('exclude a cent outside', () => {
+    expect(isEligible(m, { amount: dec('99.99') })).toBe(false);
+    expect(isEligible(m, { amount: dec('5000.51') })).toBe(false);
     expect(ineligibilityReasons(m, { amount: dec('99.99') })).toEqual(['AMOUNT_BELOW_MINIMUM']);
     expect(ineligibilityReasons(m, { amount: dec('5000.51') })).toEqual(['AMOUNT_ABOVE_MAXIMUM']);
   });
@@ -53,8 +55,16 @@ describe('campaigns', () => {
     expect(isEligible(blackWeek, { amount: dec('10'), campaign: 'BLACKWEEK' })).toBe(true);
     expect(isEligible(blackWeek, { amount: dec('10'), campaign: 'blackweek' })).toBe(true);
     expect(isEligible(blackWeek, { amount: dec('10'), campaign: 'CYBERMONDAY' })).toBe(true);
+    expect(isEligible(blackWeek, { amount: dec('10'), campaign: 'SUMMER' })).toBe(false);
     expect(ineligibilityReasons(blackWeek, { amount: dec('10'), campaign: 'SUMMER' })).toEqual(['CAMPAIGN_KEYWORD_MISMATCH']);
     expect(ineligibilityReasons(regular, { amount: dec('10'), campaign: 'BLACKWEEK' })).toEqual(['CAMPAIGN_KEYWORD_MISMATCH']);
+  });
+
+  it('folds case to lower case, one character for one: ß matches ẞ, never SS', () => {
+    const street = method({ campaign: { campaign: true, keywords: ['Straße'] } });
+    expect(isEligible(street, { amount: dec('10'), campaign: 'STRAẞE' })).toBe(true);
+    expect(isEligible(street, { amount: dec('10'), campaign: 'straße' })).toBe(true);
+    expect(isEligible(street, { amount: dec('10'), campaign: 'STRASSE' })).toBe(false);
   });
 
   it('a keyword on a method that is not a campaign does not make it one', () => {

@@ -55,6 +55,12 @@ describe('grouping', () => {
     expect(groups[0]!.customerTypes).toEqual(['NATURAL', 'LEGAL']);
   });
 
+  it('gives a business-only method the one customer type LEGAL', () => {
+    const businessOnly = method({ name: 'Business invoice', enabledForNaturalCustomer: false, enabledForLegalCustomer: true });
+    const groups = offerGroups({ store: store(), methods: [businessOnly] }, { amount: dec('1000'), flattened: false });
+    expect(groups.map((g) => g.customerTypes)).toEqual([['LEGAL']]);
+  });
+
   it('flattened gives one group per eligible method', () => {
     const groups = offerGroups(catalog, { amount: dec('1000'), flattened: true });
     expect(groups.map((g) => g.methodIds)).toEqual(methods.map((m) => [m.id]));

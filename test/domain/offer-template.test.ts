@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { formatDecimal, parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
-import { cartAmountOf, type GroupsSerializer } from '../../src/domain/offer-template.ts';
+import { cartAmountOf, compileOffer, placeholderBase, type GroupsSerializer } from '../../src/domain/offer-template.ts';
 import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
 import { OfferRenderer, type OfferRequest } from '../../src/services/offer-renderer.ts';
@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 
 const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';
+const METHOD_ID = '00000000-0000-4000-8000-0000000000aa';
 const LATER = 'PROVIDER_PART_PAYMENT_SELECT_LATER';
 
 /** Text as a catalog may hold it: plain, any Unicode, JSON's special characters, the template's own placeholder spelling. */
@@ -85,6 +86,18 @@ const methodArbitrary = (index: number): fc.Arbitrary<PaymentMethod> =>
       priceSignagePossible: m.priceSignagePossible,
       plans: m.plans,
     }));
+
+/** The catalog with its method number `index` (modulo their count) changed by `change`. */
+function editMethod(catalog: StoreMethods, index: number, change: (m: PaymentMethod) => PaymentMethod): StoreMethods {
+  if (catalog.methods.length === 0) return catalog;
+  const at = index % catalog.methods.length;
+  return { ...catalog, methods: catalog.methods.map((m, i) => (i === at ? change(m) : m)) };
+}
+
+/** The catalog with the first plan of its method number `index` changed by `change` (if it has one). */
+function editPlan(catalog: StoreMethods, index: number, change: (p: PaymentPlan) => PaymentPlan): StoreMethods {
+  return editMethod(catalog, index, (m) => ({ ...m, plans: m.plans.map((p, i) => (i === 0 ? change(p) : p)) }));
+}
 
 function addDecimals(a: Decimal, b: Decimal): Decimal {
   const scale = Math.max(a.scale, b.scale);
@@ -187,6 +200,48 @@ describe('compiled offers', () => {
     );
   });
 
+  it('tag strongly across catalog changes: after any one change, an equal tag means equal bytes', () => {
+    // What an edit of the catalog may touch, one at a time: a tag kept over a changed answer would
+    // let a storefront's If-None-Match keep the old answer after the catalog changed.
+    const edits: Array<(catalog: StoreMethods, index: number, value: string) => StoreMethods> = [
+      (c, i, v) => editMethod(c, i, (m) => ({ ...m, name: v })),
+      (c, i, v) => editMethod(c, i, (m) => ({ ...m, description: v })),
+      (c, i) => editMethod(c, i, (m) => ({ ...m, priceSignagePossible: !m.priceSignagePossible })),
+      (c, i) => editMethod(c, i, (m) => ({ ...m, enabledForLegalCustomer: !m.enabledForLegalCustomer })),
+      (c, i) => editMethod(c, i, (m) => ({ ...m, type: m.type === 'CARD' ? 'SWISH' : 'CARD' })),
+      (c, i, v) => editMethod(c, i, (m) => ({ ...m, legalLinks: [...m.legalLinks, { url: v, type: 'SECCI', appendAmount: true }] })),
+      (c, i, v) => editPlan(c, i, (p) => ({ ...p, name: v })),
+      (c, i, v) => editPlan(c, i, (p) => ({ ...p, description: v })),
+      (c, i) => editPlan(c, i, (p) => ({ ...p, annuityFactor: { units: p.annuityFactor.units * 2n + 1n, scale: p.annuityFactor.scale } })),
+      (c, i) => editPlan(c, i, (p) => ({ ...p, administrationFee: { units: p.administrationFee.units + 1n, scale: 0 } })),
+      (c, i) => editPlan(c, i, (p) => ({ ...p, durationMonths: p.durationMonths + 1 })),
+      (c, _i, v) => ({ ...c, store: { ...c.store, currency: v } }),
+      (c, _i, v) => ({ ...c, store: { ...c.store, bundleTitle: v } }),
+      (c) => ({ ...c, store: { ...c.store, minimumInvoiceAmount: { units: c.store.minimumInvoiceAmount.units + 1n, scale: 0 } } }),
+    ];
+    fc.assert(
+      fc.property(
+        catalogArbitrary.chain((catalog) =>
+          fc.tuple(
+            fc.constant(catalog),
+            questionArbitrary,
+            amountArbitrary(catalog),
+            fc.nat(edits.length - 1),
+            fc.nat(9),
+            fc.string({ minLength: 1, maxLength: 6 }),
+          ),
+        ),
+        ([catalog, question, amount, edit, index, value]) => {
+          const request = { storeId: catalog.store.id, amount, ...question };
+          const before = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(catalog, request, serialize);
+          const after = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(edits[edit]!(catalog, index, value), request, serialize);
+          if (after.body !== before.body) expect(after.etag).not.toBe(before.etag);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it('answer amounts beyond any cart the straightforward way (any length is valid)', () => {
     fc.assert(
       fc.property(catalogArbitrary, questionArbitrary, fc.integer({ min: 14, max: 60 }), (catalog, question, digits) => {
@@ -228,6 +283,130 @@ describe('compiled offers at the edges', () => {
     expect(render('400')[0]!.subtitle).toBe('');
   });
 
+  it('show a bundle the lowest cost of its signage plans when only some members allow price signage', () => {
+    const mixed: StoreMethods = {
+      store: store({ minimumInvoiceAmount: dec('0') }),
+      methods: [bundle({ priceSignagePossible: false }), bundle({ plans: [plan({ annuityFactor: dec('0.2') })] })],
+    };
+    for (const amount of ['500', '1000.5']) {
+      const request = { storeId: mixed.store.id, amount, flattened: false };
+      const body = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(mixed, request, serialize).body;
+      expect(body).toBe(straightforward(mixed, request));
+    }
+    const request = { storeId: mixed.store.id, amount: '500', flattened: false };
+    expect(
+      (JSON.parse(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(mixed, request, serialize).body) as Array<{ subtitle: string }>)[0]!
+        .subtitle,
+    ).toBe('From 100 SEK/month');
+  });
+
+  it("tag a change of a plan's annuity factor alone (it shows only in the cost)", () => {
+    const withFactor = (factor: string): StoreMethods => ({
+      ...catalog,
+      // The fixture names a method by a counter: the same id, name and description for both.
+      methods: [bundle({ id: METHOD_ID, name: 'Part payment', description: 'Pay later', plans: [plan({ annuityFactor: dec(factor) })] })],
+    });
+    const request = { storeId: catalog.store.id, amount: '1000', flattened: false };
+    const before = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withFactor('0.1'), request, serialize);
+    const after = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withFactor('0.2'), request, serialize);
+    expect(after.body).not.toBe(before.body);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it("tag a change of a plan's name alone (it shows only in the internal data)", () => {
+    const withPlanName = (name: string): StoreMethods => ({
+      ...catalog,
+      methods: [bundle({ id: METHOD_ID, name: 'Part payment', description: 'Pay later', plans: [plan({ name })] })],
+    });
+    const request = { storeId: catalog.store.id, amount: '1000', flattened: false };
+    const before = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withPlanName('12 months'), request, serialize);
+    const after = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withPlanName('12 månader'), request, serialize);
+    expect(after.body).not.toBe(before.body);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('tag a change of the customer types alone (they show only in the group, not in its internal data)', () => {
+    const withLegal = (legal: boolean): StoreMethods => ({
+      ...catalog,
+      methods: [
+        method({ id: METHOD_ID, name: 'Card', description: 'Pay now', sortOrder: 1, type: 'CARD', enabledForLegalCustomer: legal }),
+      ],
+    });
+    const request = { storeId: catalog.store.id, amount: '500', flattened: false };
+    const consumers = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withLegal(false), request, serialize);
+    const both = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withLegal(true), request, serialize);
+    expect(both.body).not.toBe(consumers.body);
+    expect(both.etag).not.toBe(consumers.etag);
+  });
+
+  it('choose placeholders spelled nowhere in the text', () => {
+    expect(placeholderBase('')).toBe('pms-slot-0-');
+    expect(placeholderBase('"pms-slot-0-d0" and pms-slot-1-')).toBe('pms-slot-2-');
+    expect(placeholderBase('pms-slot-1-')).toBe('pms-slot-0-');
+  });
+
+  it("render catalog texts that spell the template's own placeholders", () => {
+    const spelled: StoreMethods = {
+      store: store({ bundleTitle: 'pms-slot-0-s0' }),
+      methods: [
+        bundle({ name: 'pms-slot-0-', description: '"pms-slot-0-d0"', plans: [plan({ name: 'pms-slot-0-0' })] }),
+        bundle({ name: 'pms-slot-1-a', description: 'pms-slot-2-' }),
+      ],
+    };
+    for (const flattened of [false, true]) {
+      const request = { storeId: spelled.store.id, amount: '1000', flattened };
+      expect(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(spelled, request, serialize).body).toBe(straightforward(spelled, request));
+    }
+  });
+
+  it('show a cost of 0 as the lowest when a plan costs nothing', () => {
+    const free: StoreMethods = {
+      store: store({ minimumInvoiceAmount: dec('0') }),
+      methods: [
+        bundle({
+          // The free plan first: a lowest of 0 must stay the lowest.
+          plans: [plan({ name: 'Free', annuityFactor: dec('0'), administrationFee: dec('0') }), plan({ annuityFactor: dec('0.1') })],
+        }),
+      ],
+    };
+    const request = { storeId: free.store.id, amount: '1000', flattened: false };
+    const body = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(free, request, serialize).body;
+    expect(body).toBe(straightforward(free, request));
+    expect((JSON.parse(body) as Array<{ subtitle: string }>)[0]!.subtitle).toBe('From 0 SEK/month');
+  });
+
+  it('cut the amounts into regions at every finite limit, and weigh a region by its text', () => {
+    const question = { flattened: false };
+    // Limits in cents: [10001, 200100) and [0, 100001); a limit beyond any cart adds no boundary.
+    const offer = compileOffer(catalog, question, DEFAULT_OPERATOR_TYPES);
+    expect(offer.regionCount).toBe(5);
+    expect([0, 10000, 10001, 100000, 100001, 200099, 200100].map((cents) => offer.regionOf(cents))).toEqual([1, 1, 2, 2, 3, 3, 4]);
+    const unbounded = {
+      ...catalog,
+      methods: [
+        ...catalog.methods,
+        method({ maxPurchaseLimit: dec('1' + '0'.repeat(30)) }),
+        method({ minPurchaseLimit: dec('1' + '0'.repeat(30)), maxPurchaseLimit: dec('1' + '0'.repeat(31)) }),
+      ],
+    };
+    expect(compileOffer(unbounded, question, DEFAULT_OPERATOR_TYPES).regionCount).toBe(5);
+
+    const weigh = (c: StoreMethods) => {
+      const template = compileOffer(c, question, DEFAULT_OPERATOR_TYPES).compileRegion(150_000, serialize);
+      const text = [...template.pieces, ...template.groups.flatMap((g) => g.dataPieces)].join('').length;
+      return { bytes: template.bytes, text };
+    };
+    const one = (name: string, plans: PaymentPlan[]) => ({ ...catalog, methods: [bundle({ id: METHOD_ID, name, plans })] });
+    const base = weigh(one('Part', [plan()]));
+    // Beyond its text: 256 bytes a region, 128 a group, 96 a plan.
+    expect(base.bytes - base.text).toBe(256 + 128 + 96);
+    // The name stands in the group's title and twice in its internal data (title and method name).
+    expect(weigh(one('Part payment', [plan()])).bytes - base.bytes).toBe(3 * 'Part payment'.length - 3 * 'Part'.length);
+    // A plan weighs its text and 96 bytes of numbers.
+    const twoPlans = weigh(one('Part', [plan(), plan({ name: '24 months', durationMonths: 24 })]));
+    expect(twoPlans.bytes - base.bytes - (twoPlans.text - base.text)).toBe(96);
+  });
+
   it('compare limits with more decimals than an amount exactly', () => {
     expect(render('100.00').map((g) => g.methodIds.length)).toEqual([1]);
     expect(render('100.01').map((g) => g.methodIds.length)).toEqual([2, 1]);
@@ -262,5 +441,9 @@ describe('cart amounts', () => {
     expect(cartAmountOf('10000000000000')).toBeUndefined();
     expect(cartAmountOf('0')).toEqual({ cents: 0, text: '0' });
     expect(cartAmountOf('000.05')).toEqual({ cents: 5, text: '0.05' });
+  });
+
+  it('are none for text the query pattern refuses (more than two decimals, no whole part)', () => {
+    for (const refused of ['1.234', '.5', '', '.']) expect(cartAmountOf(refused), refused).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@
 // boundary it lies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualPercentageRate, type Payment } from '../../src/domain/annual-percentage-rate.ts';
+import { annualPercentageRate, confirmedHundredths, type Payment } from '../../src/domain/annual-percentage-rate.ts';
 import { formatDecimal } from '../../src/domain/money.ts';
 import { priceSignageCosts } from '../../src/domain/price-signage.ts';
 import { dec, method, plan } from '../helpers/fixtures.ts';
@@ -95,12 +95,46 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
     );
   });
 
-  it('is −100.00 when nothing is paid back, and refuses an amount of zero', () => {
+  it('is −100.00 when nothing is paid back, and refuses an amount that is not positive', () => {
     expect(rate(1000, [])).toBe('-100.00');
     expect(rate(1000, monthly(12, 0))).toBe('-100.00');
-    expect(() => annualPercentageRate(0, monthly(12, 10))).toThrow(RangeError);
+    for (const amount of [0, -1, Number.NaN]) {
+      expect(() => annualPercentageRate(amount, monthly(12, 10))).toThrow(new RangeError('the APR needs a positive amount'));
+    }
   });
 
+  it('refuses a negative or missing payment, and one not on a whole month from 1 on', () => {
+    const refused = new RangeError('payments must be non-negative and fall on whole months ≥ 1');
+    for (const payments of [
+      [{ month: 1, amount: -0.01 }],
+      [{ month: 1, amount: Number.NaN }],
+      [...monthly(3, 10), { month: 3.5, amount: 10 }],
+      [{ month: 0, amount: 10 }],
+      [{ month: -1, amount: 10 }],
+    ]) {
+      expect(() => annualPercentageRate(100, payments), JSON.stringify(payments)).toThrow(refused);
+    }
+    // A payment of zero is allowed and changes nothing.
+    expect(rate(1000, [...monthly(11, 100), { month: 12, amount: 0 }])).toBe(rate(1000, monthly(11, 100)));
+  });
+
+  it('rounds a rate exactly half-way between two hundredths away from zero, where doubles fall short of it', () => {
+    // 1,001.25 a year after 1,000 is exactly 0.125 %; solved in doubles it is 0.12499999…, which rounds
+    // down: the present value at the half-way point puts it back on its side.
+    expect(rate(1000, [{ month: 12, amount: 1001.25 }])).toBe('0.13');
+    expect(rate(1000, [{ month: 12, amount: 1001.05 }])).toBe('0.11');
+    expect(rate(1000, [{ month: 12, amount: 1003.25 }])).toBe('0.33');
+    expect(rate(1000, [{ month: 12, amount: 998.75 }])).toBe('-0.13');
+    expect(rate(1000, [{ month: 12, amount: 996.75 }])).toBe('-0.33');
+  });
+
+  it('finds rates far below zero: a monthly rate under −50 % and one close to −100 %', () => {
+    // One payment a month later of 60 %, 40 % and 0.0001 % of the amount: (1 + X) = share^12.
+    expect(rate(1000, [{ month: 1, amount: 600 }])).toBe('-99.78'); // 0.6^12 − 1 = −99.7823…
+    expect(rate(1000, [{ month: 1, amount: 400 }])).toBe('-100.00'); // 0.4^12 − 1 = −99.99832…
+    expect(rate(1000, [{ month: 2, amount: 800 }])).toBe('-73.79'); // 0.8^6 − 1 = −73.7856
+    expect(rate(1000, [{ month: 1, amount: 0.001 }])).toBe('-100.00');
+  });
   it('does not depend on the size of the amount', () => {
     expect(rate(1e15, monthly(24, 528e11, 823e11))).toBe('30.58');
     expect(rate(0.01, [{ month: 18, amount: 0.012 }])).toBe('12.92');
@@ -129,6 +163,43 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
       ),
       { numRuns: 300, seed: 20261123 },
     );
+  });
+});
+
+describe('the rounding of the APR, confirmed where the exact rate lies', () => {
+  // A rate whose exact value is `root` hundredths of a percent: the excess decreases through 0 there.
+  const at = (root: number) => (hundredths: number) => root - hundredths;
+
+  it('keeps a computed rate that rounds to the right hundredth', () => {
+    expect(confirmedHundredths(5.002, at(500.2))).toBe(500);
+    expect(confirmedHundredths(-5.002, at(-500.2))).toBe(-500);
+    expect(confirmedHundredths(0, at(0.3))).toBe(0);
+  });
+
+  it('moves a computed rate that fell on the wrong side of a half-way point, either way', () => {
+    expect(confirmedHundredths(5.005, at(500.49))).toBe(500); // computed 500.5 rounds up; exact 500.49 does not
+    expect(confirmedHundredths(5.0049, at(500.51))).toBe(501);
+    expect(confirmedHundredths(-5.005, at(-500.49))).toBe(-500);
+    expect(confirmedHundredths(-5.0049, at(-500.51))).toBe(-501);
+  });
+
+  it('rounds an exact half-way rate away from zero, on both sides of zero', () => {
+    expect(confirmedHundredths(5.0049, at(500.5))).toBe(501);
+    expect(confirmedHundredths(5.0051, at(500.5))).toBe(501);
+    expect(confirmedHundredths(-5.0049, at(-500.5))).toBe(-501);
+    expect(confirmedHundredths(-5.0051, at(-500.5))).toBe(-501);
+    expect(confirmedHundredths(0.0049, at(0.5))).toBe(1);
+    // −0.005 % exactly, computed as a hair above or below zero: still −0.01 (found by mutation testing).
+    expect(confirmedHundredths(-0.0049, at(-0.5))).toBe(-1);
+    expect(confirmedHundredths(0.0049, at(-0.5))).toBe(-1);
+    expect(confirmedHundredths(-0.0051, at(-0.5))).toBe(-1);
+  });
+
+  it('moves by two hundredths at the most', () => {
+    expect(confirmedHundredths(5.0, at(502.2))).toBe(502);
+    expect(confirmedHundredths(5.0, at(503.2))).toBe(502);
+    expect(confirmedHundredths(5.0, at(497.8))).toBe(498);
+    expect(confirmedHundredths(5.0, at(496.8))).toBe(498);
   });
 });
 
