@@ -300,43 +300,30 @@ describe('compiled offers at the edges', () => {
     ).toBe('From 100 SEK/month');
   });
 
+  /** Asserts that the catalog `changed(true)` answers `amount` otherwise than `changed(false)`, under another tag. */
+  const expectRetagged = (amount: string, changed: (after: boolean) => PaymentMethod) => {
+    const request = { storeId: catalog.store.id, amount, flattened: false };
+    const [before, after] = [false, true].map((which) =>
+      new OfferRenderer(DEFAULT_OPERATOR_TYPES).render({ ...catalog, methods: [changed(which)] }, request, serialize),
+    );
+    expect(after!.body).not.toBe(before!.body);
+    expect(after!.etag).not.toBe(before!.etag);
+  };
+  // The fixture names a method by a counter: each test gives both catalogs the same id, name and description.
+  const partPayment = (plans: PaymentPlan[]) => bundle({ id: METHOD_ID, name: 'Part payment', description: 'Pay later', plans });
+
   it("tag a change of a plan's annuity factor alone (it shows only in the cost)", () => {
-    const withFactor = (factor: string): StoreMethods => ({
-      ...catalog,
-      // The fixture names a method by a counter: the same id, name and description for both.
-      methods: [bundle({ id: METHOD_ID, name: 'Part payment', description: 'Pay later', plans: [plan({ annuityFactor: dec(factor) })] })],
-    });
-    const request = { storeId: catalog.store.id, amount: '1000', flattened: false };
-    const before = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withFactor('0.1'), request, serialize);
-    const after = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withFactor('0.2'), request, serialize);
-    expect(after.body).not.toBe(before.body);
-    expect(after.etag).not.toBe(before.etag);
+    expectRetagged('1000', (after) => partPayment([plan({ annuityFactor: dec(after ? '0.2' : '0.1') })]));
   });
 
   it("tag a change of a plan's name alone (it shows only in the internal data)", () => {
-    const withPlanName = (name: string): StoreMethods => ({
-      ...catalog,
-      methods: [bundle({ id: METHOD_ID, name: 'Part payment', description: 'Pay later', plans: [plan({ name })] })],
-    });
-    const request = { storeId: catalog.store.id, amount: '1000', flattened: false };
-    const before = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withPlanName('12 months'), request, serialize);
-    const after = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withPlanName('12 månader'), request, serialize);
-    expect(after.body).not.toBe(before.body);
-    expect(after.etag).not.toBe(before.etag);
+    expectRetagged('1000', (after) => partPayment([plan({ name: after ? '12 månader' : '12 months' })]));
   });
 
   it('tag a change of the customer types alone (they show only in the group, not in its internal data)', () => {
-    const withLegal = (legal: boolean): StoreMethods => ({
-      ...catalog,
-      methods: [
-        method({ id: METHOD_ID, name: 'Card', description: 'Pay now', sortOrder: 1, type: 'CARD', enabledForLegalCustomer: legal }),
-      ],
-    });
-    const request = { storeId: catalog.store.id, amount: '500', flattened: false };
-    const consumers = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withLegal(false), request, serialize);
-    const both = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(withLegal(true), request, serialize);
-    expect(both.body).not.toBe(consumers.body);
-    expect(both.etag).not.toBe(consumers.etag);
+    expectRetagged('500', (after) =>
+      method({ id: METHOD_ID, name: 'Card', description: 'Pay now', sortOrder: 1, type: 'CARD', enabledForLegalCustomer: after }),
+    );
   });
 
   it('choose placeholders spelled nowhere in the text', () => {
