@@ -3,26 +3,19 @@
 // would configure it (README.md#deploys), with a short check interval to keep the test fast.
 // Installed here when missing and possible (root or passwordless sudo, apt); where it cannot be,
 // haproxyUnavailable() says why, and CI (which installs it in .ci/run) fails instead of skipping.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { debianPackageUnavailable } from './debian-package.ts';
 import { freePort } from './process.ts';
 
 const BINARY = '/usr/sbin/haproxy';
 
 /** Installs Debian's haproxy if it is missing; returns why it is unavailable, or undefined. */
 export function haproxyUnavailable(): string | undefined {
-  if (existsSync(BINARY)) return undefined;
-  const install = ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'haproxy'];
-  try {
-    const command = process.getuid?.() === 0 ? install : ['sudo', '-n', ...install];
-    execFileSync(command[0]!, command.slice(1), { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  } catch (error) {
-    return `HAProxy is not installed and could not be installed with apt-get (${(error as Error).message.split('\n')[0]})`;
-  }
-  return existsSync(BINARY) ? undefined : 'HAProxy is not installed and apt-get did not install it';
+  return debianPackageUnavailable('haproxy', 'HAProxy', () => existsSync(BINARY));
 }
 
 export interface HaproxyOptions {

@@ -2,22 +2,14 @@
 // tests of running behind a connection pooler, started by the benchmark's starter (one for both).
 // Installed here when missing and possible (root or passwordless sudo, apt); where it cannot be,
 // pgBouncerUnavailable() says why, and CI (which installs it in .ci/run) fails instead of skipping.
-import { execFileSync } from 'node:child_process';
 import { pgBouncerBinary, startPgBouncer as startPgBouncerOn, type PgBouncer } from '../../bench/lib/pgbouncer.mjs';
+import { debianPackageUnavailable } from './debian-package.ts';
 
 export type { PgBouncer } from '../../bench/lib/pgbouncer.mjs';
 
 /** Installs Debian's pgbouncer if it is missing; returns why it is unavailable, or undefined. */
 export function pgBouncerUnavailable(): string | undefined {
-  if (pgBouncerBinary()) return undefined;
-  const install = ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'pgbouncer'];
-  try {
-    const command = process.getuid?.() === 0 ? install : ['sudo', '-n', ...install];
-    execFileSync(command[0]!, command.slice(1), { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  } catch (error) {
-    return `PgBouncer is not installed and could not be installed with apt-get (${(error as Error).message.split('\n')[0]})`;
-  }
-  return pgBouncerBinary() ? undefined : 'PgBouncer is not installed and apt-get did not install it';
+  return debianPackageUnavailable('pgbouncer', 'PgBouncer', () => pgBouncerBinary() !== undefined);
 }
 
 /**
