@@ -269,10 +269,11 @@ describe('compiled offers at the edges', () => {
     store: store({ minimumInvoiceAmount: dec('100') }),
     methods: [bundle({}), bundle({ plans: [plan({ annuityFactor: dec('0.2') })] }), method({ maxPurchaseLimit: dec('1000') })],
   };
-  const render = (amount: string) => {
-    const request = { storeId: catalog.store.id, amount, flattened: false };
-    const compiled = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(catalog, request, serialize).body;
-    expect(compiled).toBe(straightforward(catalog, request));
+  /** The groups `on` answers for `amount`, compiled, after checking them against the straightforward computation. */
+  const render = (amount: string, on: StoreMethods = catalog) => {
+    const request = { storeId: on.store.id, amount, flattened: false };
+    const compiled = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(on, request, serialize).body;
+    expect(compiled).toBe(straightforward(on, request));
     return JSON.parse(compiled) as Array<{ subtitle: string; methodIds: string[] }>;
   };
 
@@ -288,16 +289,8 @@ describe('compiled offers at the edges', () => {
       store: store({ minimumInvoiceAmount: dec('0') }),
       methods: [bundle({ priceSignagePossible: false }), bundle({ plans: [plan({ annuityFactor: dec('0.2') })] })],
     };
-    for (const amount of ['500', '1000.5']) {
-      const request = { storeId: mixed.store.id, amount, flattened: false };
-      const body = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(mixed, request, serialize).body;
-      expect(body).toBe(straightforward(mixed, request));
-    }
-    const request = { storeId: mixed.store.id, amount: '500', flattened: false };
-    expect(
-      (JSON.parse(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(mixed, request, serialize).body) as Array<{ subtitle: string }>)[0]!
-        .subtitle,
-    ).toBe('From 100 SEK/month');
+    expect(render('500', mixed)[0]!.subtitle).toBe('From 100 SEK/month');
+    render('1000.5', mixed);
   });
 
   /** Asserts that the catalog `changed(true)` answers `amount` otherwise than `changed(false)`, under another tag. */
@@ -356,10 +349,7 @@ describe('compiled offers at the edges', () => {
         }),
       ],
     };
-    const request = { storeId: free.store.id, amount: '1000', flattened: false };
-    const body = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(free, request, serialize).body;
-    expect(body).toBe(straightforward(free, request));
-    expect((JSON.parse(body) as Array<{ subtitle: string }>)[0]!.subtitle).toBe('From 0 SEK/month');
+    expect(render('1000', free)[0]!.subtitle).toBe('From 0 SEK/month');
   });
 
   it('cut the amounts into regions at every finite limit, and weigh a region by its text', () => {
