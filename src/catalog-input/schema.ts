@@ -1,7 +1,8 @@
 // The catalog shapes of docs/catalog.md#catalog-file: one source for the catalog file, the admin API bodies and the
 // OpenAPI document. Structural rules live here; rules across fields (min ≤ max, decimal places,
 // references) are checked in validate.ts.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
+import { LANGUAGES } from '../domain/languages.ts';
 
 const Amount = (description: string) =>
   Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
@@ -13,6 +14,42 @@ const Uuid = (description: string) =>
     pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
     description,
   });
+
+/**
+ * `translations` of an entity (docs/languages.md#translations): by language key (`sv`, `nb`, `da`,
+ * `fi`, `en`), the translated fields, each with the rules of the field it translates. Unknown
+ * languages and fields are refused like any unknown field.
+ */
+function translationsOf<Fields extends TProperties>(fields: Fields, entity: string) {
+  const oneLanguage = Type.Object(
+    Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)])) as {
+      [K in keyof Fields]: ReturnType<typeof Type.Optional<Fields[K]>>;
+    },
+    { additionalProperties: false },
+  );
+  return Type.Object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, Type.Optional(oneLanguage)])) as Record<
+      (typeof LANGUAGES)[number],
+      ReturnType<typeof Type.Optional<typeof oneLanguage>>
+    >,
+    {
+      additionalProperties: false,
+      description:
+        `Translations of the ${entity}'s texts by language (sv, nb, da, fi, en); a text without one is served as written ` +
+        '(in the store\'s language). Example: {"en": {"name": "Invoice"}}.',
+    },
+  );
+}
+
+const StoreBundleTitle = Type.String({ minLength: 1, maxLength: 100 });
+const MethodName = Type.String({ minLength: 1, maxLength: 200 });
+const MethodDescription = Type.String({ maxLength: 2000 });
+const PlanName = Type.String({ minLength: 1, maxLength: 100 });
+const PlanDescription = Type.String({ maxLength: 500 });
+
+export const StoreTranslationsSchema = translationsOf({ bundleTitle: StoreBundleTitle }, 'store');
+export const MethodTranslationsSchema = translationsOf({ name: MethodName, description: MethodDescription }, 'payment method');
+export const PlanTranslationsSchema = translationsOf({ name: PlanName, description: PlanDescription }, 'plan');
 
 export const MerchantId = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$',

@@ -12,6 +12,7 @@ import {
   type PaymentPlan,
   type Store,
 } from '../domain/catalog.ts';
+import { DEFAULT_BUNDLE_TITLE } from '../domain/localization.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
@@ -56,8 +57,6 @@ export interface ValidatedCatalog {
   clients: ClientWithSecret[];
   paymentMethods: PaymentMethod[];
 }
-
-export const DEFAULT_BUNDLE_TITLE = 'Part payment';
 
 /** NUMERIC(20,2) and NUMERIC(20,12) bounds of the schema: amounts below 10^18, factors below 10^8. */
 const MONEY = { places: 2, integerDigits: 18 };

@@ -1,6 +1,20 @@
 // The catalog as the domain sees it. Amounts are exact decimals; nothing here knows about HTTP
 // or SQL.
+import { languageOfCountry, type Language } from './languages.ts';
 import type { Decimal } from './money.ts';
+
+/**
+ * Translations of an entity's texts (docs/languages.md#translations): by language, the translated
+ * fields. A text without one for a language is served as written (in the store's language).
+ */
+export type Translations<Field extends string> = Partial<Record<Language, Partial<Record<Field, string>>>>;
+
+export const PLAN_TRANSLATED_FIELDS = ['name', 'description'] as const;
+export const METHOD_TRANSLATED_FIELDS = ['name', 'description'] as const;
+export const STORE_TRANSLATED_FIELDS = ['bundleTitle'] as const;
+export type PlanTranslations = Translations<(typeof PLAN_TRANSLATED_FIELDS)[number]>;
+export type MethodTranslations = Translations<(typeof METHOD_TRANSLATED_FIELDS)[number]>;
+export type StoreTranslations = Translations<(typeof STORE_TRANSLATED_FIELDS)[number]>;
 
 export const CUSTOMER_TYPES = ['NATURAL', 'LEGAL'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -16,6 +30,8 @@ export interface PaymentPlan {
   administrationFee: Decimal;
   setupFee: Decimal;
   interest: Decimal;
+  /** Of name and description; {} or undefined when none. */
+  translations?: PlanTranslations | undefined;
 }
 
 export interface LegalLink {
@@ -44,6 +60,8 @@ export interface PaymentMethod {
   campaign: { campaign: boolean; keywords: string[] };
   priceSignagePossible: boolean;
   plans: PaymentPlan[];
+  /** Of name and description; {} or undefined when none. */
+  translations?: MethodTranslations | undefined;
 }
 
 export interface Merchant {
@@ -74,6 +92,8 @@ export interface Store {
    */
   nationalStoreId: number | undefined;
   organizationNumber?: string | undefined;
+  /** Of bundleTitle; {} or undefined when none. */
+  translations?: StoreTranslations | undefined;
 }
 
 /**
@@ -96,9 +116,7 @@ export function customerTypesOf(method: PaymentMethod): CustomerType[] {
 /** A store's country when the catalog gives none. */
 export const DEFAULT_COUNTRY_CODE = 'SE';
 
-const COUNTRY_LANGUAGES: Readonly<Record<string, string>> = { SE: 'sv', NO: 'nb', DK: 'da', FI: 'fi' };
-
 /** A legal link's language: its own, else the language of the store's country (English elsewhere). */
 export function legalLinkLanguage(link: LegalLink, store: Pick<Store, 'countryCode'>): string {
-  return link.language ?? COUNTRY_LANGUAGES[store.countryCode] ?? 'en';
+  return link.language ?? languageOfCountry(store.countryCode);
 }

@@ -1,7 +1,9 @@
 // Turns the eligible methods of a store into the groups a storefront shows (docs/session-api.md#groups).
 import { groupIdOf } from './group-id.ts';
 import { encodeInternalData, internalDataOf } from './internal-data.ts';
-import { lowestMonthlyCost, priceSignageText } from './price-signage.ts';
+import { lowestMonthlyCost } from './price-signage.ts';
+import type { MonthlyCostText } from './generated-texts.ts';
+import type { Language } from './languages.ts';
 import type { Decimal } from './money.ts';
 import { CUSTOMER_TYPES, customerTypesOf, type CustomerType, type PaymentMethod, type Store } from './catalog.ts';
 
@@ -80,12 +82,19 @@ export function groupFromShape(shape: GroupShape, subtitle: string, internalData
   return { id, methodIds, title, subtitle, type, customerTypes, internalData };
 }
 
-export function groupOf(store: Store, members: readonly PaymentMethod[], amount: Decimal): PaymentMethodGroup {
+/** `monthlyFrom`: the subtitle naming a monthly cost in `language` (generated-texts.ts); the store and members in it too. */
+export function groupOf(
+  store: Store,
+  members: readonly PaymentMethod[],
+  amount: Decimal,
+  language: Language,
+  monthlyFrom: MonthlyCostText,
+): PaymentMethodGroup {
   const shape = groupShapeOf(store, members);
   const cost = lowestMonthlyCost(store, members, amount);
   return groupFromShape(
     shape,
-    cost !== undefined ? priceSignageText(cost, store.currency) : shape.subtitleWithoutCost,
-    encodeInternalData(internalDataOf(store, members, shape.title, amount)),
+    cost !== undefined ? monthlyFrom(cost) : shape.subtitleWithoutCost,
+    encodeInternalData(internalDataOf(store, members, shape.title, amount, language)),
   );
 }

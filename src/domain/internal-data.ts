@@ -3,6 +3,7 @@
 import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCost } from './price-signage.ts';
 import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
+import type { Language } from './languages.ts';
 
 export interface InternalData {
   v: 1;
@@ -11,6 +12,8 @@ export interface InternalData {
   title: string;
   amount: string;
   currency: string;
+  /** The language the texts are in: the components write their own texts in it when the page sets none. */
+  language: Language;
   methods: Array<{
     id: string;
     name: string;
@@ -29,8 +32,14 @@ export interface InternalData {
   }>;
 }
 
-export function internalDataOf(store: Store, members: readonly PaymentMethod[], title: string, amount: Decimal): InternalData {
-  return internalDataWith(store, members, title, formatDecimal(amount), (plan) => monthlyCost(plan, amount).toString());
+export function internalDataOf(
+  store: Store,
+  members: readonly PaymentMethod[],
+  title: string,
+  amount: Decimal,
+  language: Language,
+): InternalData {
+  return internalDataWith(store, members, title, language, formatDecimal(amount), (plan) => monthlyCost(plan, amount).toString());
 }
 
 /**
@@ -41,6 +50,7 @@ export function internalDataWith(
   store: Store,
   members: readonly PaymentMethod[],
   title: string,
+  language: Language,
   amountText: string,
   monthlyCostText: (plan: PaymentPlan) => string,
 ): InternalData {
@@ -51,6 +61,7 @@ export function internalDataWith(
     title,
     amount: amountText,
     currency: store.currency,
+    language,
     methods: members.map((m) => ({
       id: m.id,
       name: m.name,

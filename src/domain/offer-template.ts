@@ -17,7 +17,9 @@ import { eligibleApartFromAmount, type EligibilityQuery } from './eligibility.ts
 import { groupFromShape, groupShapeOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
 import { internalDataWith } from './internal-data.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
-import { priceSignageText } from './price-signage.ts';
+import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
+import type { Language } from './languages.ts';
+import { localizeCatalog, type LocalizedCatalog } from './localization.ts';
 import type { PaymentMethod, PaymentPlan, StoreMethods } from './catalog.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
 
@@ -27,6 +29,8 @@ export type GroupsSerializer = (groups: PaymentMethodGroup[]) => string;
 /** A question apart from its amount. */
 export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
   flattened: boolean;
+  /** The language texts are served in (languages.ts, requestLanguage). */
+  language: Language;
 }
 
 /** An answer as sent: the serialized groups and their strong ETag. */
@@ -177,9 +181,12 @@ export class CompiledOffer {
   private readonly lowest: number[];
   private readonly beyond: number[];
   private readonly minimumCost: bigint;
+  /** The subtitle naming a monthly cost, in the catalog's language (its number format made once). */
+  private readonly monthlyFrom: MonthlyCostText;
 
   constructor(
-    private readonly catalog: StoreMethods,
+    /** Already in the answer's language (localization.ts). */
+    private readonly catalog: LocalizedCatalog,
     /** Methods eligible apart from the amount, in display order. */
     private readonly candidates: readonly PaymentMethod[],
     private readonly flattened: boolean,
@@ -196,6 +203,8 @@ export class CompiledOffer {
     this.boundaries = [...points].sort((a, b) => a - b);
     // A cost (whole currency units) counts for the subtitle when at least the minimum invoice amount.
     this.minimumCost = ceilToInteger(this.catalog.store.minimumInvoiceAmount);
+    const { language, store } = this.catalog;
+    this.monthlyFrom = monthlyCostText(language, store.countryCode, store.currency);
   }
 
   /** How many regions there are (regionOf answers 0 … count − 1). */
@@ -217,7 +226,7 @@ export class CompiledOffer {
 
   /** Renders the template of the region `cents` lies in (any amount of that region gives the same one). */
   compileRegion(cents: number, serialize: GroupsSerializer): RegionTemplate {
-    const { store } = this.catalog;
+    const { store, language } = this.catalog;
     const eligible = this.candidates.filter((_, i) => this.lowest[i]! <= cents && cents < this.beyond[i]!);
     const shapes = partitionIntoGroups(eligible, this.flattened, this.bundled).map((members) => groupShapeOf(store, members));
 
@@ -230,9 +239,11 @@ export class CompiledOffer {
     for (const [index, shape] of shapes.entries()) {
       const plans = shape.members.flatMap((m) => m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible)));
       // Stryker disable next-line StringLiteral,ArrowFunction: equivalent, the probe only has to hold the catalog's text
-      const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, '', () => '')));
+      const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, language, '', () => '')));
       let planIndex = 0;
-      const data = JSON.stringify(internalDataWith(store, shape.members, shape.title, `${dataBase}a`, () => `${dataBase}${planIndex++}`));
+      const data = JSON.stringify(
+        internalDataWith(store, shape.members, shape.title, language, `${dataBase}a`, () => `${dataBase}${planIndex++}`),
+      );
       const dataPieces = splitAtStringValues(data, [`${dataBase}a`, ...plans.map((_, i) => `${dataBase}${i}`)]);
       const subtitleSlot = plans.some((p) => p.signage);
       groups.push({ plans, dataPieces, subtitleSlot, subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost) });
@@ -242,7 +253,12 @@ export class CompiledOffer {
       drafts.push(groupFromShape(shape, subtitle, `${base}d${index}`));
     }
     const pieces = splitAt(serialize(drafts), bodyMarkers);
-    const digest = createHash('sha1').update(RENDERING_VERSION).update(store.currency).update(this.minimumCost.toString());
+    // The language and the country too: they decide how a monthly cost is written in the subtitle.
+    const digest = createHash('sha1')
+      .update(RENDERING_VERSION)
+      .update(`\u0003${this.catalog.language}-${store.countryCode}`)
+      .update(store.currency)
+      .update(this.minimumCost.toString());
     for (const piece of pieces) digest.update(`\u0000${piece}`);
     for (const group of groups) {
       // Stryker disable next-line StringLiteral: equivalent, the description is in the digested internal data too
@@ -260,7 +276,6 @@ export class CompiledOffer {
   /** The answer for an amount of the template's region. */
   render(template: RegionTemplate, amount: CartAmount): RenderedOffer {
     const { pieces, groups } = template;
-    const currency = this.catalog.store.currency;
     const cents = BigInt(amount.cents);
     let body = pieces[0]!;
     let piece = 1;
@@ -278,7 +293,7 @@ export class CompiledOffer {
         if (plan.signage && cost >= this.minimumCost && (lowest < 0n || cost < lowest)) lowest = cost;
       }
       if (group.subtitleSlot) {
-        body += (lowest >= 0n ? JSON.stringify(priceSignageText(lowest, currency)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
+        body += (lowest >= 0n ? JSON.stringify(this.monthlyFrom(lowest)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
       }
       // Stryker disable next-line StringLiteral: equivalent, UTF-8 is also Buffer.from's default
       body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}`;
@@ -287,8 +302,12 @@ export class CompiledOffer {
   }
 }
 
-/** Compiles a store's offer for a question: its candidates are found once, their regions on demand. */
+/**
+ * Compiles a store's offer for a question: the catalog is put in the question's language and its
+ * candidates are found once, their regions on demand.
+ */
 export function compileOffer(catalog: StoreMethods, question: OfferQuestion, operator: OperatorTypes): CompiledOffer {
-  const candidates = catalog.methods.filter((m) => eligibleApartFromAmount(m, question));
-  return new CompiledOffer(catalog, candidates, question.flattened, operator.bundled);
+  const localized = localizeCatalog(catalog, question.language);
+  const candidates = localized.methods.filter((m) => eligibleApartFromAmount(m, question));
+  return new CompiledOffer(localized, candidates, question.flattened, operator.bundled);
 }

@@ -3,9 +3,14 @@ import { ineligibilityReasons, type EligibilityQuery, type IneligibilityReason }
 import { groupOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
 import type { PaymentMethod, StoreMethods } from './catalog.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
+import { monthlyCostText } from './generated-texts.ts';
+import type { Language } from './languages.ts';
+import { localizeCatalog } from './localization.ts';
 
 export interface OfferQuery extends EligibilityQuery {
   flattened: boolean;
+  /** The language texts are served in (languages.ts, requestLanguage). */
+  language: Language;
 }
 
 export interface MethodVerdict {
@@ -19,15 +24,21 @@ export interface ExplainedOffer {
   groups: PaymentMethodGroup[];
 }
 
-/** `operator`: the configured operator's types, whose part payments are bundled. */
+/**
+ * `operator`: the configured operator's types, whose part payments are bundled. The methods come
+ * back as the catalog has them; the groups in `query.language` (localization.ts).
+ */
 export function explainOffer(catalog: StoreMethods, query: OfferQuery, operator: OperatorTypes): ExplainedOffer {
+  const { store } = catalog;
+  const localized = localizeCatalog(catalog, query.language);
   const methods = catalog.methods.map((method) => {
     const reasons = ineligibilityReasons(method, query);
     return { method, eligible: reasons.length === 0, reasons };
   });
-  const eligible = methods.filter((v) => v.eligible).map((v) => v.method);
+  const eligible = localized.methods.filter((_, index) => methods[index]!.eligible);
+  const monthlyFrom = monthlyCostText(query.language, store.countryCode, store.currency);
   const groups = partitionIntoGroups(eligible, query.flattened, operator.bundled).map((members) =>
-    groupOf(catalog.store, members, query.amount),
+    groupOf(localized.store, members, query.amount, query.language, monthlyFrom),
   );
   return { methods, groups };
 }

@@ -1,4 +1,4 @@
-// Price signage: the "From 440 SEK/month" line a storefront shows under a part-payment option, and
+// Price signage: the lowest monthly cost a storefront shows under a part-payment option, and
 // what a product page may show for a price: per plan the monthly cost, the total cost and the
 // effective annual rate (docs/merchant-api.md#price-signage).
 import { annualPercentageRate, type AnnualPercentageRate } from './annual-percentage-rate.ts';
@@ -27,10 +27,6 @@ export function lowestMonthlyCost(store: Store, members: readonly PaymentMethod[
     }
   }
   return lowest;
-}
-
-export function priceSignageText(cost: bigint, currency: string): string {
-  return `From ${cost} ${currency}/month`;
 }
 
 /** One plan's costs at a price, for a product page. */

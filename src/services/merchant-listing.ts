@@ -3,7 +3,9 @@
 import type { Kysely } from 'kysely';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
-import type { PaymentMethod, Store } from '../domain/catalog.ts';
+import { DEFAULT_COUNTRY_CODE, type PaymentMethod, type Store } from '../domain/catalog.ts';
+import { requestLanguage, type Language } from '../domain/languages.ts';
+import { localizeMethod } from '../domain/localization.ts';
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Database } from '../storage/schema.ts';
 import { Errors } from '../errors.ts';
@@ -14,7 +16,10 @@ import type { StoreMethodsReader } from './store-methods-reader.ts';
 export interface ListingPage {
   /** The store (its country gives the legal links' default language); undefined when it is gone. */
   store: Store | undefined;
+  /** The methods as stored (their texts as written, with their translations). */
   methods: PaymentMethod[];
+  /** The language the page's texts are shown in (docs/languages.md#choosing-the-language). */
+  language: Language;
   page: { number: number; size: number; totalElements: number; totalPages: number };
 }
 
@@ -32,14 +37,19 @@ export class MerchantListingService {
   }
 
   /** One page in display order; `amount` (plain decimal text) keeps methods whose purchase limits include it. */
-  async listPage(storeId: string, query: { amount?: string | undefined; page: number; size: number }): Promise<ListingPage> {
+  async listPage(
+    storeId: string,
+    query: { amount?: string | undefined; page: number; size: number; locale?: string | undefined },
+  ): Promise<ListingPage> {
     const [{ methods, totalElements }, storeMethods] = await Promise.all([
       this.methods.listPage(storeId, { amount: query.amount, limit: query.size, offset: query.page * query.size }),
       this.catalog.storeMethods(storeId),
     ]);
+    const countryCode = storeMethods?.store.countryCode ?? DEFAULT_COUNTRY_CODE;
     return {
       store: storeMethods?.store,
       methods,
+      language: requestLanguage(countryCode, query.locale),
       page: { number: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) },
     };
   }
@@ -58,18 +68,31 @@ export class MerchantListingService {
     return { stores, page: { number: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) } };
   }
 
-  /** A method of the store with the store, from the cached store methods; 404 for a method of another store or none. */
-  async method(storeId: string, methodId: string): Promise<{ store: Store; method: PaymentMethod }> {
+  /**
+   * A method of the store with the store, from the cached store methods, in the language of
+   * `locale` (else the store's): its texts translated and its legal links narrowed to the language
+   * (localization.ts). 404 for a method of another store or none.
+   */
+  async method(
+    storeId: string,
+    methodId: string,
+    locale: string | undefined,
+  ): Promise<{ store: Store; method: PaymentMethod; language: Language }> {
     const catalog = await this.catalog.storeMethods(storeId);
     const method = catalog?.methods.find((m) => m.id === methodId.toLowerCase());
     if (!catalog || !method) throw new Errors.PAYMENT_METHOD_NOT_FOUND(methodId, storeId);
-    return { store: catalog.store, method };
+    const language = requestLanguage(catalog.store.countryCode, locale);
+    return { store: catalog.store, method: localizeMethod(method, catalog.store, language), language };
   }
 
   /** Every method with the rules it fails, and the groups a session would get: one engine for both. */
-  async explain(storeId: string, query: Omit<OfferQuery, 'amount'> & { amount: string }): Promise<ExplainedOffer> {
+  async explain(
+    storeId: string,
+    query: Omit<OfferQuery, 'amount' | 'language'> & { amount: string; locale: string | undefined },
+  ): Promise<ExplainedOffer & { language: Language }> {
     const catalog = await this.catalog.storeMethods(storeId);
-    if (!catalog) return { methods: [], groups: [] };
-    return explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)! }, this.operator);
+    const language = requestLanguage(catalog?.store.countryCode ?? DEFAULT_COUNTRY_CODE, query.locale);
+    if (!catalog) return { methods: [], groups: [], language };
+    return { ...explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)!, language }, this.operator), language };
   }
 }

@@ -25,6 +25,7 @@ import {
   type RenderedOffer,
 } from '../domain/offer-template.ts';
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
+import type { Language } from '../domain/languages.ts';
 import { etagOf } from '../lib/body-etag.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
@@ -46,7 +47,7 @@ export interface OfferRequest extends OfferQuestion {
   amount: string;
 }
 
-/** A catalog's compiled offers: by question, six slots (customer type × flattened) per campaign. */
+/** A catalog's compiled offers: by question, 30 slots (language × customer type × flattened) per campaign. */
 interface CatalogOffers {
   withoutCampaign: Slots;
   byCampaign: Map<string, Slots>;
@@ -71,8 +72,10 @@ interface RegionEntry {
   template: RegionTemplate;
 }
 
-function slotOf(customerType: CustomerType | undefined, flattened: boolean): number {
-  return (customerType === 'NATURAL' ? 2 : customerType === 'LEGAL' ? 4 : 0) + (flattened ? 1 : 0);
+const LANGUAGE_SLOTS: Readonly<Record<Language, number>> = { sv: 0, nb: 6, da: 12, fi: 18, en: 24 };
+
+function slotOf(language: Language, customerType: CustomerType | undefined, flattened: boolean): number {
+  return LANGUAGE_SLOTS[language] + (customerType === 'NATURAL' ? 2 : customerType === 'LEGAL' ? 4 : 0) + (flattened ? 1 : 0);
 }
 
 export class OfferRenderer {
@@ -104,7 +107,8 @@ export class OfferRenderer {
     if (!amount) {
       // An amount of 10^13 or more: eligible nowhere in any real catalog; computed the straightforward way.
       const body = serialize(offerGroups(catalog, { ...request, amount: parseDecimal(request.amount)! }, this.operator));
-      return { body, etag: etagOf(body) };
+      // The language in the tag too: the same bytes in two languages still get two tags.
+      return { body, etag: etagOf(`${request.language}\u0000${body}`) };
     }
     const compiled = this.compiledFor(catalog, request);
     const regionNumber = compiled.offer.regionOf(amount.cents);
@@ -134,7 +138,7 @@ export class OfferRenderer {
       slots = offers.byCampaign.get(question.campaign) ?? [];
       if (slots.length === 0) offers.byCampaign.set(question.campaign, slots);
     }
-    const slot = slotOf(question.customerType, question.flattened);
+    const slot = slotOf(question.language, question.customerType, question.flattened);
     const cached = slots[slot];
     if (cached && this.compiled.lookup(cached)) return cached;
     const offer = compileOffer(catalog, question, this.operator);

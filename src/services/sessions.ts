@@ -52,14 +52,22 @@ export interface CreatedSession {
   replayed: boolean;
 }
 
+/** What a session is created with, from the creation body. */
+export interface SessionOptions {
+  campaign: string | undefined;
+  /** A well-formed BCP 47 tag (checked by the route's schema), kept as sent. */
+  locale: string | undefined;
+}
+
 /**
  * The canonical request a key is bound to: the store (lower-cased, as stored) and the body as the
- * service reads it (unknown fields are ignored, so they do not count).
+ * service reads it (unknown fields are ignored, so they do not count). A body without `locale` has
+ * the fingerprint it had before sessions took one, so keys stored then still match their retries.
  */
-export function requestFingerprint(storeId: string, campaign: string | undefined): string {
-  return createHash('sha256')
-    .update(JSON.stringify([storeId.toLowerCase(), campaign ?? null]))
-    .digest('hex');
+export function requestFingerprint(storeId: string, options: SessionOptions): string {
+  const request: unknown[] = [storeId.toLowerCase(), options.campaign ?? null];
+  if (options.locale !== undefined) request.push(options.locale);
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
 export class SessionService {
@@ -86,8 +94,8 @@ export class SessionService {
   }
 
   /** Creates a session; it is committed when this resolves (the 201 is sent after). */
-  async create(storeId: string, campaign: string | undefined): Promise<SessionRecord> {
-    const session = this.newSession(storeId, campaign);
+  async create(storeId: string, options: SessionOptions): Promise<SessionRecord> {
+    const session = this.newSession(storeId, options);
     await this.inserts.write(session);
     return session;
   }
@@ -98,14 +106,14 @@ export class SessionService {
    * then the session and the key's session id are written in one transaction. A key seen before
    * answers its session again, or 422 when it came with another request, or 409 while in flight.
    */
-  async createIdempotent(storeId: string, campaign: string | undefined, use: IdempotencyKeyUse): Promise<CreatedSession> {
-    const fingerprint = requestFingerprint(storeId, campaign);
+  async createIdempotent(storeId: string, options: SessionOptions, use: IdempotencyKeyUse): Promise<CreatedSession> {
+    const fingerprint = requestFingerprint(storeId, options);
     const claimedAt = new Date(this.clock());
     let claimed = await this.keys.claim(use.clientId, use.key, fingerprint, claimedAt);
     if (!claimed) {
       const seen = await this.keys.find(use.clientId, use.key);
       // Gone between the two statements (purged): claim it as new.
-      if (!seen) return this.createIdempotent(storeId, campaign, use);
+      if (!seen) return this.createIdempotent(storeId, options, use);
       const age = claimedAt.getTime() - seen.createdAt.getTime();
       const forgotten = age >= IDEMPOTENCY_KEY_TTL_MS || (seen.sessionId === undefined && age >= ABANDONED_CLAIM_MS);
       if (!forgotten) {
@@ -122,9 +130,9 @@ export class SessionService {
       }
       claimed = await this.keys.takeOver(seen, fingerprint, claimedAt);
       // Another request took it over first: answer as to any duplicate.
-      if (!claimed) return this.createIdempotent(storeId, campaign, use);
+      if (!claimed) return this.createIdempotent(storeId, options, use);
     }
-    const session = this.newSession(storeId, campaign);
+    const session = this.newSession(storeId, options);
     let completed: boolean;
     try {
       completed = await this.keys.complete(use.clientId, use.key, claimedAt, session);
@@ -133,16 +141,17 @@ export class SessionService {
       await this.keys.release(use.clientId, use.key).catch(() => {});
       throw error;
     }
-    if (!completed) return this.createIdempotent(storeId, campaign, use);
+    if (!completed) return this.createIdempotent(storeId, options, use);
     return { session, replayed: false };
   }
 
-  private newSession(storeId: string, campaign: string | undefined): SessionRecord {
+  private newSession(storeId: string, options: SessionOptions): SessionRecord {
     const now = this.clock();
     return {
       id: randomUUID(),
       storeId: storeId.toLowerCase(),
-      campaign,
+      campaign: options.campaign,
+      locale: options.locale,
       createdAt: new Date(now),
       expiresAt: new Date(now + this.config.sessionTtlSeconds * 1000),
     };

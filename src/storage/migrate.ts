@@ -16,6 +16,7 @@ import * as listingIndexOnly from './migrations/0003_listing_index_only.ts';
 import * as storeIdentityLinksPlans from './migrations/0004_store_identity_links_plans.ts';
 import * as sessionIdempotencyKeys from './migrations/0005_session_idempotency_keys.ts';
 import * as auditEvents from './migrations/0006_audit_events.ts';
+import * as languages from './migrations/0007_languages.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_store_identity_links_plans': storeIdentityLinksPlans,
   '0005_session_idempotency_keys': sessionIdempotencyKeys,
   '0006_audit_events': auditEvents,
+  '0007_languages': languages,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

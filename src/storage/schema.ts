@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string, string>;
+/** JSONB translations (domain/catalog.ts, Translations): written as JSON text, read as the parsed value (both drivers). */
+type TranslationsColumn = ColumnType<Record<string, Record<string, string>>, string | undefined, string>;
 
 export interface MerchantsTable {
   id: string;
@@ -23,6 +25,7 @@ export interface StoresTable {
   /** Left out (or null) on insert: a trigger assigns the next free number. */
   national_store_id: ColumnType<number, number | null | undefined, number>;
   organization_number: string | null;
+  translations: TranslationsColumn;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -52,6 +55,7 @@ export interface PaymentMethodsTable {
   is_campaign: boolean;
   campaign_keywords: string[];
   price_signage_possible: boolean;
+  translations: TranslationsColumn;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -66,6 +70,7 @@ export interface PaymentMethodPlansTable {
   setup_fee: Numeric;
   interest: Numeric;
   description: ColumnType<string, string | undefined, string>;
+  translations: TranslationsColumn;
 }
 
 export interface PaymentMethodLegalLinksTable {
@@ -92,6 +97,8 @@ export interface SessionsTable {
   id: string;
   store_id: string;
   campaign: string | null;
+  /** The session's `locale` as sent (docs/languages.md); null without one. */
+  locale: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

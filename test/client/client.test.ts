@@ -207,7 +207,7 @@ describe('errors', () => {
       .values({
         client_id: NORDIC.id,
         key: 'in-flight-key',
-        fingerprint: requestFingerprint(STORE, undefined),
+        fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
         session_id: null,
         created_at: new Date(clock()),
       })
@@ -226,7 +226,7 @@ describe('errors', () => {
       .values({
         client_id: NORDIC.id,
         key: 'completes-key',
-        fingerprint: requestFingerprint(STORE, undefined),
+        fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
         session_id: null,
         created_at: new Date(clock()),
       })

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { offerGroups as offerGroupsOf, type OfferQuery } from '../../src/domain/offer.ts';
+import type { Language } from '../../src/domain/languages.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { monthlyCost, lowestMonthlyCost } from '../../src/domain/price-signage.ts';
 import type { PaymentMethod, StoreMethods } from '../../src/domain/catalog.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 
-/** Under the default prefix, PROVIDER. */
-const offerGroups = (catalog: StoreMethods, query: OfferQuery) => offerGroupsOf(catalog, query, DEFAULT_OPERATOR_TYPES);
+/** Under the default prefix, PROVIDER; in English unless the query says otherwise. */
+const offerGroups = (catalog: StoreMethods, query: Omit<OfferQuery, 'language'> & { language?: Language }) =>
+  offerGroupsOf(catalog, { language: 'en', ...query }, DEFAULT_OPERATOR_TYPES);
 const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';
 const LATER = 'PROVIDER_PART_PAYMENT_SELECT_LATER';
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { formatDecimal, parseDecimal, type Decimal } from '../../src/domain/money.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
+import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
 import { cartAmountOf, compileOffer, placeholderBase, type GroupsSerializer } from '../../src/domain/offer-template.ts';
 import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
@@ -145,6 +146,7 @@ const questionArbitrary = fc.record({
   customerType: fc.constantFrom<CustomerType | undefined>(undefined, 'NATURAL', 'LEGAL'),
   campaign: fc.constantFrom<string | undefined>(undefined, undefined, 'BLACKWEEK', 'BlackWeek', 'summer', 'år', 'none'),
   flattened: fc.boolean(),
+  language: fc.constantFrom<Language>(...LANGUAGES),
 });
 
 function straightforward(catalog: StoreMethods, request: OfferRequest): string {
@@ -271,7 +273,7 @@ describe('compiled offers at the edges', () => {
   };
   /** The groups `on` answers for `amount`, compiled, after checking them against the straightforward computation. */
   const render = (amount: string, on: StoreMethods = catalog) => {
-    const request = { storeId: on.store.id, amount, flattened: false };
+    const request = { storeId: on.store.id, amount, flattened: false, language: 'en' as const };
     const compiled = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(on, request, serialize).body;
     expect(compiled).toBe(straightforward(on, request));
     return JSON.parse(compiled) as Array<{ subtitle: string; methodIds: string[] }>;
@@ -295,7 +297,7 @@ describe('compiled offers at the edges', () => {
 
   /** Asserts that the catalog `changed(true)` answers `amount` otherwise than `changed(false)`, under another tag. */
   const expectRetagged = (amount: string, changed: (after: boolean) => PaymentMethod) => {
-    const request = { storeId: catalog.store.id, amount, flattened: false };
+    const request = { storeId: catalog.store.id, amount, flattened: false, language: 'en' as const };
     const [before, after] = [false, true].map((which) =>
       new OfferRenderer(DEFAULT_OPERATOR_TYPES).render({ ...catalog, methods: [changed(which)] }, request, serialize),
     );
@@ -334,7 +336,7 @@ describe('compiled offers at the edges', () => {
       ],
     };
     for (const flattened of [false, true]) {
-      const request = { storeId: spelled.store.id, amount: '1000', flattened };
+      const request = { storeId: spelled.store.id, amount: '1000', flattened, language: 'en' as const };
       expect(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(spelled, request, serialize).body).toBe(straightforward(spelled, request));
     }
   });
@@ -353,7 +355,7 @@ describe('compiled offers at the edges', () => {
   });
 
   it('cut the amounts into regions at every finite limit, and weigh a region by its text', () => {
-    const question = { flattened: false };
+    const question = { flattened: false, language: 'en' as const };
     // Limits in cents: [10001, 200100) and [0, 100001); a limit beyond any cart adds no boundary.
     const offer = compileOffer(catalog, question, DEFAULT_OPERATOR_TYPES);
     expect(offer.regionCount).toBe(5);

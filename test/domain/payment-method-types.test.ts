@@ -107,7 +107,7 @@ describe('bundling follows the configured prefix', () => {
   const otherNow = method({ name: 'Other', type: 'PROVIDER_PART_PAYMENT_SELECT_NOW', sortOrder: 40 });
   const otherNowToo = method({ name: 'Other too', type: 'PROVIDER_PART_PAYMENT_SELECT_NOW', sortOrder: 50 });
   const catalog = { store: store(), methods: [twelve, twentyFour, account, otherNow, otherNowToo] };
-  const query = { amount: dec('1000'), flattened: false };
+  const query = { amount: dec('1000'), flattened: false, language: 'en' as const };
 
   it("bundles the configured operator's part payments, and only those", () => {
     const groups = offerGroups(catalog, query, RESURS);

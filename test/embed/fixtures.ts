@@ -133,6 +133,7 @@ export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
       amount: decimal(query.amount),
       customerType: query.customerType,
       flattened: query.flattened,
+      language: 'en',
     },
     DEFAULT_OPERATOR_TYPES,
   );

@@ -65,7 +65,11 @@ describe('the same client, key and request', () => {
     expect(await sessionCount()).toBe(before);
     const key_ = await service.database.handle.db.selectFrom('session_idempotency_keys').selectAll().where('key', '=', key).execute();
     expect(key_).toEqual([
-      expect.objectContaining({ client_id: NORDIC.id, session_id: first.json().id, fingerprint: requestFingerprint(STORE, 'BLACKWEEK') }),
+      expect.objectContaining({
+        client_id: NORDIC.id,
+        session_id: first.json().id,
+        fingerprint: requestFingerprint(STORE, { campaign: 'BLACKWEEK', locale: undefined }),
+      }),
     ]);
   });
 
@@ -151,7 +155,7 @@ describe('409 IDEMPOTENCY_KEY_IN_FLIGHT', () => {
       .values({
         client_id: NORDIC.id,
         key,
-        fingerprint: requestFingerprint(STORE, undefined),
+        fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
         session_id: null,
         created_at: new Date(createdAt),
       })

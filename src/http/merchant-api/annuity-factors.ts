@@ -7,7 +7,8 @@ import { decimalToNumber } from '../../domain/money.ts';
 import { plansInOrder } from '../../domain/price-signage.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { AnnuityFactorsResponse, METHOD_NOT_FOUND_DOC, MethodParams } from './schemas.ts';
+import { AnnuityFactorsQuery, AnnuityFactorsResponse, METHOD_NOT_FOUND_DOC, MethodParams } from './schemas.ts';
+import { singleValuedQuery } from '../plugins/query-guards.ts';
 
 export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -25,6 +26,7 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
         tags: ['Merchant'],
         security: [{ oauth2: ['merchant-api'] }],
         params: MethodParams,
+        querystring: AnnuityFactorsQuery,
         response: { 200: AnnuityFactorsResponse, ...errorResponses(400, 401, 403, 404, 429, 500, 503) },
         'x-docs': {
           responses: {
@@ -63,21 +65,25 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
       },
       onRequest: authenticate(ctx, 'merchant-api'),
       config: { rateLimitPolicy: 'merchant' },
+      preValidation: singleValuedQuery(['locale'], []),
     },
     async (request, reply) => {
       const { store_id: storeId, payment_method_id: methodId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
-      const { method } = await ctx.merchantListing.method(storeId.toLowerCase(), methodId);
-      return reply.header('cache-control', 'private, no-cache').send({
-        content: plansInOrder(method).map((p) => ({
-          paymentPlanName: p.name,
-          annuityFactor: decimalToNumber(p.annuityFactor),
-          durationMonths: p.durationMonths,
-          administrationFee: decimalToNumber(p.administrationFee),
-          setupFee: decimalToNumber(p.setupFee),
-          interest: decimalToNumber(p.interest),
-        })),
-      });
+      const { method, language } = await ctx.merchantListing.method(storeId.toLowerCase(), methodId, request.query.locale);
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('content-language', language)
+        .send({
+          content: plansInOrder(method).map((p) => ({
+            paymentPlanName: p.name,
+            annuityFactor: decimalToNumber(p.annuityFactor),
+            durationMonths: p.durationMonths,
+            administrationFee: decimalToNumber(p.administrationFee),
+            setupFee: decimalToNumber(p.setupFee),
+            interest: decimalToNumber(p.interest),
+          })),
+        });
     },
   );
 }

@@ -48,26 +48,29 @@ export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): 
       // rateLimitPolicy: per client, after authentication (http/plugins/rate-limit.ts).
       config: { validationStatus: 422, rateLimitPolicy: 'merchant' },
       onRequest: authenticate(ctx, 'merchant-api'),
-      preValidation: singleValuedQuery(['amount', 'customerType', 'campaign', 'flattened'], ['amount']),
+      preValidation: singleValuedQuery(['amount', 'customerType', 'campaign', 'flattened', 'locale'], ['amount']),
     },
     async (request, reply) => {
       const { store_id: storeId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
-      const { amount, customerType, campaign, flattened = false } = request.query;
-      const explained = await ctx.merchantListing.explain(storeId.toLowerCase(), { amount, customerType, campaign, flattened });
-      return reply.header('cache-control', 'private, no-cache').send({
-        amount,
-        customerType: customerType ?? null,
-        campaign: campaign ?? null,
-        methods: explained.methods.map((v) => ({
-          id: v.method.id,
-          name: v.method.name,
-          type: v.method.type,
-          eligible: v.eligible,
-          reasons: v.reasons,
-        })),
-        groups: explained.groups,
-      });
+      const { amount, customerType, campaign, flattened = false, locale } = request.query;
+      const explained = await ctx.merchantListing.explain(storeId.toLowerCase(), { amount, customerType, campaign, flattened, locale });
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('content-language', explained.language)
+        .send({
+          amount,
+          customerType: customerType ?? null,
+          campaign: campaign ?? null,
+          methods: explained.methods.map((v) => ({
+            id: v.method.id,
+            name: v.method.name,
+            type: v.method.type,
+            eligible: v.eligible,
+            reasons: v.reasons,
+          })),
+          groups: explained.groups,
+        });
     },
   );
 }

@@ -58,16 +58,18 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
       onRequest: authenticate(ctx, 'merchant-api'),
       // Per client, after authentication (http/plugins/rate-limit.ts).
       config: { rateLimitPolicy: 'merchant' },
-      preValidation: singleValuedQuery(['amount', 'page', 'size'], []),
+      preValidation: singleValuedQuery(['amount', 'page', 'size', 'locale'], []),
     },
     async (request, reply) => {
       const { store_id: storeId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
-      const { amount, page = 0, size = 100 } = request.query;
-      const result = await ctx.merchantListing.listPage(storeId.toLowerCase(), { amount, page, size });
+      const { amount, page = 0, size = 100, locale } = request.query;
+      const result = await ctx.merchantListing.listPage(storeId.toLowerCase(), { amount, page, size, locale });
+      const store = result.store ?? DEFAULT_STORE_COUNTRY;
       return reply
         .header('cache-control', 'private, no-cache')
-        .send({ content: result.methods.map((m) => presentPaymentMethod(m, result.store ?? DEFAULT_STORE_COUNTRY)), page: result.page });
+        .header('content-language', result.language)
+        .send({ content: result.methods.map((m) => presentPaymentMethod(m, store, result.language)), page: result.page });
     },
   );
 }

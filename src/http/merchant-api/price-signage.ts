@@ -68,32 +68,36 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
       },
       onRequest: authenticate(ctx, 'merchant-api'),
       config: { rateLimitPolicy: 'merchant' },
-      preValidation: singleValuedQuery(['amount'], ['amount']),
+      preValidation: singleValuedQuery(['amount', 'locale'], ['amount']),
     },
     async (request, reply) => {
       const { store_id: storeId, payment_method_id: methodId } = request.params;
       await requireStoreGrant(ctx, request, storeId);
-      const { store, method } = await ctx.merchantListing.method(storeId.toLowerCase(), methodId);
+      // The method in the request's language: plan texts translated, legal links in that language (localization.ts).
+      const { store, method, language } = await ctx.merchantListing.method(storeId.toLowerCase(), methodId, request.query.locale);
       const amount = parseDecimal(request.query.amount)!;
       const documents = (type: string) =>
         method.legalLinks
           .filter((l) => l.type === type)
           .map((l) => ({ uri: l.appendAmount ? l.url + formatDecimal(amount) : l.url, language: legalLinkLanguage(l, store) }));
-      return reply.header('cache-control', 'private, no-cache').send({
-        secciLinks: documents('SECCI'),
-        generalTermsLinks: documents('GENERAL_TERMS'),
-        costList: priceSignageCosts(method, amount).map((c) => ({
-          name: c.name,
-          description: c.description,
-          interest: decimalToNumber(c.interest),
-          durationMonths: c.durationMonths,
-          monthlyCost: Number(c.monthlyCost),
-          totalCost: decimalToNumber(c.totalCost),
-          administrationFee: decimalToNumber(c.administrationFee),
-          setupFee: decimalToNumber(c.setupFee),
-          effectiveInterest: Number(formatDecimal(c.effectiveInterest)),
-        })),
-      });
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('content-language', language)
+        .send({
+          secciLinks: documents('SECCI'),
+          generalTermsLinks: documents('GENERAL_TERMS'),
+          costList: priceSignageCosts(method, amount).map((c) => ({
+            name: c.name,
+            description: c.description,
+            interest: decimalToNumber(c.interest),
+            durationMonths: c.durationMonths,
+            monthlyCost: Number(c.monthlyCost),
+            totalCost: decimalToNumber(c.totalCost),
+            administrationFee: decimalToNumber(c.administrationFee),
+            setupFee: decimalToNumber(c.setupFee),
+            effectiveInterest: Number(formatDecimal(c.effectiveInterest)),
+          })),
+        });
     },
   );
 }

@@ -1,7 +1,17 @@
 // Schemas of the merchant API v2 (docs/merchant-api.md#payment-method-fields and docs/merchant-api.md#payment-method-listing).
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
-import { CustomerTypeSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
+import { CustomerTypeSchema, LocaleSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
+import { MethodTranslationsSchema } from '../../catalog-input/schema.ts';
+
+/** The merchant API's `locale` (docs/languages.md): the language of the answer's texts. */
+const MerchantLocale = Type.Optional(
+  LocaleSchema(
+    "The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` " +
+      "or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's " +
+      '`Content-Language` names the language used.',
+  ),
+);
 import { errorExample } from '../openapi/route-docs.ts';
 import { component } from '../schemas/common.ts';
 
@@ -19,6 +29,7 @@ export const ListingQuery = Type.Object({
   // Bounded so that page × size stays an exact integer for the database (1e22 was a 500).
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Page number, 0-based.' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Page size.' })),
+  locale: MerchantLocale,
 });
 
 export const LegalLinkSchema = component(
@@ -52,6 +63,7 @@ export const MerchantPaymentMethodSchema = component(
       keywords: Type.Array(Type.String()),
     }),
     priceSignagePossible: Type.Boolean(),
+    translations: Type.Optional(MethodTranslationsSchema),
   }),
 );
 
@@ -78,6 +90,7 @@ export const EligibilityQuery = Type.Object({
   customerType: Type.Optional(CustomerTypeSchema),
   campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Campaign keyword of a session.' })),
   flattened: Type.Optional(Type.Boolean({ description: 'As in group retrieval.' })),
+  locale: MerchantLocale,
 });
 
 export const EligibilityResponse = component(
@@ -170,8 +183,11 @@ export const AnnuityFactorsResponse = component(
   }),
 );
 
+export const AnnuityFactorsQuery = Type.Object({ locale: MerchantLocale });
+
 export const PriceSignageQuery = Type.Object({
   amount: Type.String({ pattern: '^\\d+(\\.\\d+)?$', description: 'The price on the product page, e.g. 1299.95.' }),
+  locale: MerchantLocale,
 });
 
 const DocumentLink = Type.Object({

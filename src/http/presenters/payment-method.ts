@@ -3,6 +3,8 @@
 // represent any 2-decimal amount below 2^53 cents exactly enough to round-trip as written.
 import { decimalToNumber } from '../../domain/money.ts';
 import { legalLinkLanguage, type PaymentMethod, type Store } from '../../domain/catalog.ts';
+import type { Language } from '../../domain/languages.ts';
+import { translated } from '../../domain/localization.ts';
 
 /** The method's own fields, legal links aside (the listing and the admin API show those differently). */
 export function presentPaymentMethodFields(m: PaymentMethod) {
@@ -22,14 +24,19 @@ export function presentPaymentMethodFields(m: PaymentMethod) {
   };
 }
 
-/** As the merchant listing shows it. `store`: the method's store, whose country gives a link without a language its one. */
-export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'countryCode'>) {
+/**
+ * As the merchant listing shows it: name and description in `language` (their translation, else
+ * as written), every legal link (each with its language: the store's country's unless the catalog
+ * gives one), and the translations themselves when there are any.
+ */
+export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'countryCode'>, language: Language) {
   const { id, name, description, type, minPurchaseLimit, maxPurchaseLimit, minApplicationLimit, maxApplicationLimit, ...rest } =
     presentPaymentMethodFields(m);
+  const hasTranslations = m.translations !== undefined && Object.keys(m.translations).length > 0;
   return {
     id,
-    name,
-    description,
+    name: translated(name, m.translations, language, 'name'),
+    description: translated(description, m.translations, language, 'description'),
     type,
     minPurchaseLimit,
     maxPurchaseLimit,
@@ -42,5 +49,6 @@ export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'count
       language: legalLinkLanguage(l, store),
     })),
     ...rest,
+    ...(hasTranslations ? { translations: m.translations } : {}),
   };
 }

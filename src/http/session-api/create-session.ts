@@ -150,12 +150,13 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
       const { storeId } = request.params;
       const key = idempotencyKey(request);
       await requireStoreGrant(ctx, request, storeId);
-      const { campaign } = request.body;
+      const { campaign, locale } = request.body;
+      const options = { campaign, locale };
       // Without a key, the batched insert (group commit); with one, the key's own transaction.
       const { session, replayed } =
         key === undefined
-          ? { session: await ctx.sessions.create(storeId, campaign), replayed: false }
-          : await ctx.sessions.createIdempotent(storeId, campaign, { clientId: principalOf(request).clientId, key });
+          ? { session: await ctx.sessions.create(storeId, options), replayed: false }
+          : await ctx.sessions.createIdempotent(storeId, options, { clientId: principalOf(request).clientId, key });
       return reply
         .code(201)
         .header('idempotent-replayed', String(replayed))

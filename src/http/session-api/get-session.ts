@@ -17,7 +17,7 @@ export function getSessionRoute(app: FastifyInstance, ctx: AppContext, embedSrc:
         summary: 'Read a session back (merchant backends)',
         description: [
           "Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the " +
-            "session's store: the session as it was created, with its store and campaign.",
+            "session's store: the session as it was created, with its store, campaign and locale.",
           'An expired session is still answered for as long as it is retained (`SESSION_RETENTION_HOURS` past ' +
             "`expiresAt`, at least 24 hours): it is the merchant's own record. Compare `expiresAt` with the time to " +
             'know whether a storefront can still use it.',
@@ -36,6 +36,7 @@ export function getSessionRoute(app: FastifyInstance, ctx: AppContext, embedSrc:
                     id: '728319b9-7151-48cd-a23c-ed3f25e0662b',
                     storeId: '84d19995-8ee7-4639-8e25-13b1691ccac6',
                     campaign: 'BLACKWEEK',
+                    locale: 'sv-SE',
                     createdAt: '2026-11-21T23:48:31.744Z',
                     expiresAt: '2026-11-22T00:48:31.744Z',
                     embed: { src: 'http://localhost:3000/embed/payment-components.c32e82d632122515.js' },
@@ -66,6 +67,7 @@ export function getSessionRoute(app: FastifyInstance, ctx: AppContext, embedSrc:
         id: session.id,
         storeId: session.storeId,
         campaign: session.campaign ?? null,
+        locale: session.locale ?? null,
         createdAt: session.createdAt.toISOString(),
         expiresAt: session.expiresAt.toISOString(),
         embed: { src: embedSrc() },

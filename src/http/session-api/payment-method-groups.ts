@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
-import type { StoreMethods } from '../../domain/catalog.ts';
+import { DEFAULT_COUNTRY_CODE, type StoreMethods } from '../../domain/catalog.ts';
 import type { GroupsSerializer } from '../../domain/offer-template.ts';
+import { requestLanguage, type Language } from '../../domain/languages.ts';
 import { etagOf } from '../../lib/body-etag.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
 import type { SessionRecord } from '../../storage/repositories/sessions.ts';
@@ -14,7 +15,13 @@ import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
 import { errorExample } from '../openapi/route-docs.ts';
 import { GROUPS_EXAMPLE } from './examples.ts';
 
-const EMPTY_ETAG = etagOf('[]');
+/** A store that is gone has no groups: `[]`, tagged per language like any other answer. */
+const EMPTY_ETAGS = new Map<Language, string>();
+function emptyEtag(language: Language): string {
+  let etag = EMPTY_ETAGS.get(language);
+  if (etag === undefined) EMPTY_ETAGS.set(language, (etag = etagOf(`${language}\u0000[]`)));
+  return etag;
+}
 
 /** The route's path under /v1. */
 export const GROUPS_PATH = '/sessions/:sessionId/payment-method-groups';
@@ -28,14 +35,21 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
     catalog: StoreMethods | undefined,
     timing: ServerTiming,
   ) => {
-    const { amount, customerType, flattened = false } = query;
+    const { amount, customerType, flattened = false, locale } = query;
+    // docs/languages.md#choosing-the-language: the request's locale, else the session's, else the store's.
+    // (A store that is gone has no country: its empty answer says the default country's language.)
+    const language = requestLanguage(catalog?.store.countryCode ?? DEFAULT_COUNTRY_CODE, locale, session.locale);
     // Rendered from the store's compiled offer with this route's own response serializer
     // (services/offer-renderer.ts). (Fastify types the serializer for objects; it is the one
     // compiled from GroupsResponse.)
     const serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
     const rendered = catalog
-      ? ctx.offers.render(catalog, { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened }, serialize)
-      : { body: '[]', etag: EMPTY_ETAG };
+      ? ctx.offers.render(
+          catalog,
+          { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened, language },
+          serialize,
+        )
+      : { body: '[]', etag: emptyEtag(language) };
     timing.mark('offer');
     // Kept on a 304 too (the ETag hook only changes the status and drops the body). A JSON
     // string is sent as it is (no second serialization).
@@ -43,6 +57,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       .header('cache-control', 'private, max-age=600')
       .header('server-timing', timing.toString())
       .header('etag', rendered.etag)
+      .header('content-language', language)
       .type('application/json; charset=utf-8')
       .send(rendered.body);
   };
@@ -132,7 +147,7 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       // A query that is present once but fails its pattern or enum is 422 (docs/session-api.md#group-retrieval).
       // rateLimitPolicy: per IP address, before anything else (http/plugins/rate-limit.ts).
       config: { validationStatus: 422, rateLimitPolicy: 'storefront' },
-      preValidation: singleValuedQuery(['amount', 'customerType', 'flattened'], ['amount']),
+      preValidation: singleValuedQuery(['amount', 'customerType', 'flattened', 'locale'], ['amount']),
     },
     (request, reply) => {
       const timing = new ServerTiming();

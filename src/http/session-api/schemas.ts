@@ -3,7 +3,12 @@
 import { Type } from 'typebox';
 import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../domain/payment-method-types.ts';
+import { LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../../domain/languages.ts';
 import { component } from '../schemas/common.ts';
+
+/** A `locale` (docs/languages.md#choosing-the-language): the session's at creation, a request's on group retrieval. */
+export const LocaleSchema = (description: string) =>
+  Type.String({ maxLength: MAX_LOCALE_LENGTH, pattern: LOCALE_PATTERN, description, examples: ['sv-SE', 'fi', 'nb-NO', 'en'] });
 
 export const CustomerTypeSchema = component(
   'CustomerType',
@@ -52,6 +57,13 @@ export const CreateSessionBody = component(
             'Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods.',
         }),
       ),
+      locale: Type.Optional(
+        LocaleSchema(
+          "The shopper's language as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` " +
+            "by its primary subtag. The session's texts are served in it; another language, or none, gets the store's " +
+            "language (its country's). Group retrieval's own `locale` overrides it.",
+        ),
+      ),
     },
     { description: 'Optional; an absent or empty body means no campaign. Unknown fields are ignored.' },
   ),
@@ -80,6 +92,9 @@ export const SessionRecordSchema = component(
     campaign: Type.Union([Type.String(), Type.Null()], {
       description: 'The campaign keyword as it was sent at creation; null without one.',
     }),
+    locale: Type.Union([Type.String(), Type.Null()], {
+      description: 'The `locale` as it was sent at creation; null without one.',
+    }),
     createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 to the storefront after it.' }),
     embed: Type.Object({
@@ -99,6 +114,13 @@ export const GroupsQuery = Type.Object({
   }),
   customerType: Type.Optional(CustomerTypeSchema),
   flattened: Type.Optional(Type.Boolean({ description: 'true: one group per method. false or absent: part-payment methods are bundled.' })),
+  locale: Type.Optional(
+    LocaleSchema(
+      "The language of this answer's texts as a BCP 47 tag (at most 35 characters), overriding the session's `locale`: " +
+        '`sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language gets the ' +
+        "store's language. The answer's `Content-Language` names the language used.",
+    ),
+  ),
 });
 
 export const PaymentMethodGroupSchema = component(

@@ -5,6 +5,8 @@ export interface SessionRecord {
   id: string;
   storeId: string;
   campaign: string | undefined;
+  /** The BCP 47 tag the session was created with (docs/languages.md); undefined without one. */
+  locale: string | undefined;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -15,6 +17,7 @@ export function sessionRow(session: SessionRecord) {
     id: session.id,
     store_id: session.storeId,
     campaign: session.campaign ?? null,
+    locale: session.locale ?? null,
     created_at: session.createdAt,
     expires_at: session.expiresAt,
   };
@@ -51,6 +54,7 @@ export class SessionsRepository {
         id: row.id,
         storeId: row.store_id,
         campaign: row.campaign ?? undefined,
+        locale: row.locale ?? undefined,
         createdAt: new Date(row.created_at),
         expiresAt: new Date(row.expires_at),
       }

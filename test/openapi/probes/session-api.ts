@@ -43,7 +43,7 @@ export const PROBES: Record<string, Probe[]> = {
           .values({
             client_id: CLIENT.id,
             key: 'probe-in-flight',
-            fingerprint: requestFingerprint(STORE, undefined),
+            fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
             session_id: null,
             created_at: new Date(f.ctx.clock()),
           })
