@@ -34,6 +34,11 @@ export interface CreateSessionOptions {
   /** Campaign keyword: the session is offered only that campaign's methods. */
   campaign?: string;
   /**
+   * The shopper's language: the session's texts are served in it, a BCP 47 tag (`sv-SE`, `fi`, `nb-NO`, `en`); default: the store's language (its country's).
+   * The service serves sv, nb (also no, nn), da, fi and en; a tag of another language gets the store's.
+   */
+  locale?: string;
+  /**
    * Makes the creation safe to repeat: within 24 hours the same key answers the same session. Default:
    * a new random UUID per call, which covers this call's own retries. Pass your own (stored with your
    * order) to make retries across processes safe too.
@@ -47,6 +52,11 @@ export interface PaymentMethodGroupsOptions {
   customerType?: CustomerType;
   /** true: one group per method; default: part payments bundled. */
   flattened?: boolean;
+  /**
+   * The language of the answer's texts, a BCP 47 tag (`sv-SE`, `fi`, `nb-NO`, `en`); default: the session's `locale`, else the store's language.
+   * The service serves sv, nb (also no, nn), da, fi and en; a tag of another language gets the store's.
+   */
+  locale?: string;
 }
 
 export interface ListPaymentMethodsOptions {
@@ -56,6 +66,20 @@ export interface ListPaymentMethodsOptions {
   page?: number;
   /** Page size, 1 to 1000 (default 100). */
   size?: number;
+  /**
+   * The language of the answer's texts, a BCP 47 tag (`sv-SE`, `fi`, `nb-NO`, `en`); default: the store's language.
+   * The service serves sv, nb (also no, nn), da, fi and en; a tag of another language gets the store's.
+   */
+  locale?: string;
+}
+
+/** Options of the calls about one payment method (annuityFactors, priceSignage). */
+export interface PaymentMethodOptions {
+  /**
+   * The language of the answer's texts, a BCP 47 tag (`sv-SE`, `fi`, `nb-NO`, `en`); default: the store's language.
+   * The service serves sv, nb (also no, nn), da, fi and en; a tag of another language gets the store's.
+   */
+  locale?: string;
 }
 
 export interface ListStoresOptions {
@@ -149,7 +173,10 @@ export class MerchantClient {
     return this.call<Session>({
       method: 'POST',
       path: `/v1/stores/${encodeURIComponent(storeId)}/sessions`,
-      body: options.campaign === undefined ? {} : { campaign: options.campaign },
+      body: {
+        ...(options.campaign === undefined ? {} : { campaign: options.campaign }),
+        ...(options.locale === undefined ? {} : { locale: options.locale }),
+      },
       headers: { 'idempotency-key': structuredString(key) },
       repeatable: true,
     });
@@ -165,7 +192,7 @@ export class MerchantClient {
     return this.call<PaymentMethodGroup[]>({
       method: 'GET',
       path: `/v1/sessions/${encodeURIComponent(sessionId)}/payment-method-groups`,
-      query: { amount: String(options.amount), customerType: options.customerType, flattened: options.flattened },
+      query: { amount: String(options.amount), customerType: options.customerType, flattened: options.flattened, locale: options.locale },
       authenticated: false,
       repeatable: true,
     });
@@ -195,7 +222,12 @@ export class MerchantClient {
     return this.call<PaymentMethodPage>({
       method: 'GET',
       path: `/v2/stores/${encodeURIComponent(storeId)}/payment_methods`,
-      query: { amount: options.amount === undefined ? undefined : String(options.amount), page: options.page, size: options.size },
+      query: {
+        amount: options.amount === undefined ? undefined : String(options.amount),
+        page: options.page,
+        size: options.size,
+        locale: options.locale,
+      },
       repeatable: true,
     });
   }
@@ -213,20 +245,26 @@ export class MerchantClient {
   }
 
   /** A payment method's plans with their annuity factors. */
-  async annuityFactors(storeId: string, methodId: string): Promise<AnnuityFactors> {
+  async annuityFactors(storeId: string, methodId: string, options: PaymentMethodOptions = {}): Promise<AnnuityFactors> {
     return this.call<AnnuityFactors>({
       method: 'GET',
       path: `/v2/stores/${encodeURIComponent(storeId)}/payment_methods/${encodeURIComponent(methodId)}/annuity_factors`,
+      query: { locale: options.locale },
       repeatable: true,
     });
   }
 
   /** What a product page may show for a price: monthly cost, total cost and APR per plan. */
-  async priceSignage(storeId: string, methodId: string, amount: string | number): Promise<PriceSignage> {
+  async priceSignage(
+    storeId: string,
+    methodId: string,
+    amount: string | number,
+    options: PaymentMethodOptions = {},
+  ): Promise<PriceSignage> {
     return this.call<PriceSignage>({
       method: 'GET',
       path: `/v2/stores/${encodeURIComponent(storeId)}/payment_methods/${encodeURIComponent(methodId)}/price_signage`,
-      query: { amount: String(amount) },
+      query: { amount: String(amount), locale: options.locale },
       repeatable: true,
     });
   }

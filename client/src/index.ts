@@ -10,6 +10,7 @@ export type {
   PaymentMethod,
   PaymentMethodGroup,
   PaymentMethodGroupsOptions,
+  PaymentMethodOptions,
   PaymentMethodPage,
   PriceSignage,
   Session,

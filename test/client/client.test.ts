@@ -124,6 +124,7 @@ describe('session creation', () => {
       id: created.id,
       storeId: STORE,
       campaign: null,
+      locale: null,
       createdAt: expect.any(String),
       expiresAt: created.expiresAt,
       embed: created.embed,

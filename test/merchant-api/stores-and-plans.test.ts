@@ -206,15 +206,13 @@ describe('price signage', () => {
     costList: Array<Record<string, unknown>>;
   }
 
-  it('shows the documents in their languages, the price appended, and every plan with its costs and APR', async () => {
+  it("shows the documents in the store's language, the price appended, and every plan with its costs and APR", async () => {
     const response = await get(url('amount=10000'));
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-language']).toBe('nb');
     const body = response.json() as Signage;
-    expect(body.secciLinks).toEqual([
-      // No language of its own: the store is Norwegian.
-      { uri: 'https://pay.example.no/secci?belop=10000', language: 'nb' },
-      { uri: 'https://pay.example.no/secci-en?amount=10000', language: 'en' },
-    ]);
+    // No language of its own: the store is Norwegian. The English SECCI is for English readers.
+    expect(body.secciLinks).toEqual([{ uri: 'https://pay.example.no/secci?belop=10000', language: 'nb' }]);
     expect(body.generalTermsLinks).toEqual([{ uri: 'https://pay.example.no/vilkar', language: 'nb' }]);
     expect(body.costList).toEqual([
       {

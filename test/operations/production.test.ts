@@ -192,6 +192,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0004_store_identity_links_plans' },
       { name: '0005_session_idempotency_keys' },
       { name: '0006_audit_events' },
+      { name: '0007_languages' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);

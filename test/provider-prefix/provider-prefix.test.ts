@@ -105,7 +105,7 @@ describe('a service with PROVIDER_PREFIX=RESURS and a RESURS catalog', () => {
       'FUTURE_TYPE',
     ]);
     const bundle = offered[1]!;
-    expect([bundle.title, bundle.methodIds]).toEqual(['Part payment', [TWELVE, TWENTY_FOUR, THIRTY_SIX]]);
+    expect([bundle.title, bundle.methodIds]).toEqual(['Delbetalning', [TWELVE, TWENTY_FOUR, THIRTY_SIX]]);
     expect(offered[2]!.methodIds).toEqual([FLEXIBLE]);
     // internalData carries the type as stored.
     const internal = JSON.parse(

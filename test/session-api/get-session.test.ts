@@ -49,6 +49,7 @@ describe('200', () => {
       id: created.id,
       storeId: STORE,
       campaign: 'BLACKWEEK',
+      locale: null,
       createdAt: new Date(clock()).toISOString(),
       expiresAt: created.expiresAt,
       embed: created.embed,

@@ -56,12 +56,13 @@ describe('200', () => {
     const body = response.json() as Group[];
     expect(body.map((g) => g.methodIds)).toEqual([[M.invoice], [M.pp12, M.pp24], [M.account], [M.card], [M.swish]]);
     const bundle = body[1]!;
-    expect(bundle.title).toBe('Part payment');
+    // The store is Swedish and gives no bundle title: the default title, in Swedish.
+    expect(bundle.title).toBe('Delbetalning');
     expect(bundle.type).toBe('PROVIDER_PART_PAYMENT_SELECT_NOW');
     expect(bundle.id).toBe(groupIdOf([M.pp12, M.pp24]));
     expect(bundle.customerTypes).toEqual(['NATURAL']);
     // 12 months: ceil(1299.95 × 0.083333333333) = 109; 24 months: ceil(1299.95 × 0.046121852303 + 29) = 89.
-    expect(bundle.subtitle).toBe('From 89 SEK/month');
+    expect(bundle.subtitle).toBe('Från 89\u00a0kr/mån');
     expect(body[0]!.title).toBe('Invoice');
     expect(body[0]!.subtitle).toBe('Pay within 30 days');
     expect(body[3]!.customerTypes).toEqual(['NATURAL', 'LEGAL']);
@@ -103,7 +104,7 @@ describe('200', () => {
     const campaignSession = await newSession({ campaign: 'blackweek' });
     const body = (await groups(campaignSession, 'amount=1000&customerType=NATURAL')).json() as Group[];
     expect(body.map((g) => g.methodIds)).toEqual([[M.blackWeek], [M.blackWeekCard]]);
-    expect(body[0]!.subtitle).toBe('From 167 SEK/month');
+    expect(body[0]!.subtitle).toBe('Från 167\u00a0kr/mån');
     const other = await newSession({ campaign: 'CYBERMONDAY' });
     expect(((await groups(other, 'amount=1000')).json() as Group[]).map((g) => g.methodIds)).toEqual([[M.blackWeekCard]]);
     const none = await newSession({ campaign: 'SUMMER' });

@@ -336,7 +336,7 @@ export interface paths {
         };
         /**
          * Read a session back (merchant backends)
-         * @description Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the session's store: the session as it was created, with its store and campaign.
+         * @description Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the session's store: the session as it was created, with its store, campaign and locale.
          *
          *     An expired session is still answered for as long as it is retained (`SESSION_RETENTION_HOURS` past `expiresAt`, at least 24 hours): it is the merchant's own record. Compare `expiresAt` with the time to know whether a storefront can still use it.
          *
@@ -576,6 +576,14 @@ export interface components {
         CreateSessionRequest: {
             /** @description Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods. */
             campaign?: string;
+            /**
+             * @description The shopper's language as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag. The session's texts are served in it; another language, or none, gets the store's language (its country's). Group retrieval's own `locale` overrides it.
+             * @example sv-SE
+             * @example fi
+             * @example nb-NO
+             * @example en
+             */
+            locale?: string;
         };
         /**
          * @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B).
@@ -659,6 +667,29 @@ export interface components {
             minPurchaseLimit: number;
             name: string;
             priceSignagePossible: boolean;
+            /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+            translations?: {
+                da?: {
+                    description?: string;
+                    name?: string;
+                };
+                en?: {
+                    description?: string;
+                    name?: string;
+                };
+                fi?: {
+                    description?: string;
+                    name?: string;
+                };
+                nb?: {
+                    description?: string;
+                    name?: string;
+                };
+                sv?: {
+                    description?: string;
+                    name?: string;
+                };
+            };
             type: components["schemas"]["PaymentMethodType"];
         };
         PaymentMethodGroup: {
@@ -778,6 +809,8 @@ export interface components {
              * @description Session id.
              */
             id: string;
+            /** @description The `locale` as it was sent at creation; null without one. */
+            locale: string | null;
             /**
              * Format: uuid
              * @description The store the session was created for.
@@ -3032,6 +3065,8 @@ export interface operations {
                 customerType?: "NATURAL" | "LEGAL";
                 /** @description true: one group per method. false or absent: part-payment methods are bundled. */
                 flattened?: boolean;
+                /** @description The language of this answer's texts as a BCP 47 tag (at most 35 characters), overriding the session's `locale`: `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language gets the store's language. The answer's `Content-Language` names the language used. */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -3353,6 +3388,8 @@ export interface operations {
             query?: {
                 /** @description Only methods whose purchase limits include this amount (inclusive), e.g. 1299.95. */
                 amount?: string;
+                /** @description The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's `Content-Language` names the language used. */
+                locale?: string;
                 /** @description Page number, 0-based. */
                 page?: number;
                 /** @description Page size. */
@@ -3438,7 +3475,10 @@ export interface operations {
     };
     listAnnuityFactors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's `Content-Language` names the language used. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description The payment method's id (UUID). */
@@ -3533,6 +3573,8 @@ export interface operations {
             query: {
                 /** @description The price on the product page, e.g. 1299.95. */
                 amount: string;
+                /** @description The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's `Content-Language` names the language used. */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -3634,6 +3676,8 @@ export interface operations {
                 customerType?: "NATURAL" | "LEGAL";
                 /** @description As in group retrieval. */
                 flattened?: boolean;
+                /** @description The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's `Content-Language` names the language used. */
+                locale?: string;
             };
             header?: never;
             path: {
