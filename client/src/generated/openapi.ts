@@ -371,6 +371,8 @@ export interface paths {
          *     `type` is an extensible enum: accept values not listed. `internalData` is opaque: hand it unchanged to the payment components (e.g. as the data attribute of a payment-method element); never parse it, its structure may change without notice.
          *
          *     Responses may be cached for 10 minutes (`Cache-Control: private, max-age=600`) and carry an `ETag`; a request with a matching `If-None-Match` answers 304.
+         *
+         *     Texts are in the language of `locale`, else the session's `locale`, else the store's language (its country's); a tag of a language not served (sv, nb, da, fi, en) gets the store's. Titles, subtitles (`Från 238 kr/mån`, `From 238 SEK/month`) and translated catalog texts follow it; `Content-Language` names it, and each language has its own ETags.
          */
         get: operations["getPaymentMethodGroups"];
         put?: never;
@@ -446,6 +448,8 @@ export interface paths {
          *
          *     With `amount`, only the methods whose purchase limits include it (inclusive).
          *
+         *     `name` and `description` are in the language of `locale` (else the store's): their translation, else as written; a method with translations lists them in `translations`.
+         *
          *     Needs an access token of scope `merchant-api` whose client is granted the store.
          */
         get: operations["listPaymentMethods"];
@@ -491,6 +495,8 @@ export interface paths {
          * @description For a price, the method's legal documents (SECCI and general terms, each with its language; the price appended to the link where the catalog says so) and, when the method allows price signage and the price is within its purchase limits, each plan with its monthly cost, total cost and effective annual rate (APR). A price of 0 has no plan costs.
          *
          *     Money is exact: the monthly cost is `ceil(amount × annuityFactor + administrationFee)` in whole currency units, the total `durationMonths × monthlyCost + setupFee`. The APR follows the Consumer Credit Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first payment, solved numerically and rounded half up to 2 decimals.
+         *
+         *     Plan texts are in the language of `locale` (else the store's), and the legal documents of each type are those in that language, else those in the store's language, else all of that type.
          *
          *     Needs an access token of scope `merchant-api` whose client is granted the store.
          */
@@ -3082,7 +3088,9 @@ export interface operations {
                 headers: {
                     /** @description `private, max-age=600`. */
                     "Cache-Control"?: string;
-                    /** @description Validator of this body, for `If-None-Match`. */
+                    /** @description The language of the texts: `sv`, `nb`, `da`, `fi` or `en`. */
+                    "Content-Language"?: string;
+                    /** @description Validator of this body, for `If-None-Match`; different for each language. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3097,7 +3105,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `amount` missing, or `amount`, `customerType` or `flattened` given more than once. */
+            /** @description `amount` missing, or `amount`, `customerType`, `flattened` or `locale` given more than once. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3124,7 +3132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`. */
+            /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of at most 35 characters. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3200,7 +3208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
+            /** @description Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` not a string or not a well-formed BCP 47 tag of at most 35 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,13 +3415,15 @@ export interface operations {
             /** @description One page of payment methods. */
             200: {
                 headers: {
+                    /** @description The language of the texts: `sv`, `nb`, `da`, `fi` or `en`. */
+                    "Content-Language"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentMethodPage"];
                 };
             };
-            /** @description `amount` not a plain non-negative decimal, `page` or `size` out of range, or a parameter repeated. */
+            /** @description `amount` not a plain non-negative decimal, `page` or `size` out of range, `locale` not a well-formed BCP 47 tag, or a parameter repeated. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3490,16 +3500,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The plans. */
+            /** @description The plans, named in the language of `locale` (else the store's). */
             200: {
                 headers: {
+                    /** @description The language of the plan names: `sv`, `nb`, `da`, `fi` or `en`. */
+                    "Content-Language"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnnuityFactors"];
                 };
             };
-            /** @description `store_id` or `payment_method_id` is not a UUID. */
+            /** @description `store_id` or `payment_method_id` is not a UUID, or `locale` is repeated or not a well-formed BCP 47 tag. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,13 +3602,15 @@ export interface operations {
             /** @description The legal documents and the costs per plan. */
             200: {
                 headers: {
+                    /** @description The language of the texts: `sv`, `nb`, `da`, `fi` or `en`. */
+                    "Content-Language"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PriceSignage"];
                 };
             };
-            /** @description `amount` missing, repeated or not a plain non-negative decimal, or an id that is not a UUID. */
+            /** @description `amount` missing, repeated or not a plain non-negative decimal, `locale` repeated or not a well-formed BCP 47 tag, or an id that is not a UUID. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -31,7 +31,8 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
         'x-docs': {
           responses: {
             '200': {
-              description: 'The plans.',
+              description: "The plans, named in the language of `locale` (else the store's).",
+              headers: { 'Content-Language': 'The language of the plan names: `sv`, `nb`, `da`, `fi` or `en`.' },
               examples: {
                 plans: {
                   summary: 'Part payment over 12 and 24 months',
@@ -58,7 +59,9 @@ export function annuityFactorsRoute(app: FastifyInstance, ctx: AppContext): void
                 },
               },
             },
-            '400': { description: '`store_id` or `payment_method_id` is not a UUID.' },
+            '400': {
+              description: '`store_id` or `payment_method_id` is not a UUID, or `locale` is repeated or not a well-formed BCP 47 tag.',
+            },
             '404': METHOD_NOT_FOUND_DOC,
           },
         },

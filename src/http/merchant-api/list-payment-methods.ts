@@ -24,12 +24,15 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
             "store's display order, one page at a time (`page` is 0-based; `size` 1 to 1000, default 100; a page past " +
             'the end has an empty `content`).',
           'With `amount`, only the methods whose purchase limits include it (inclusive).',
+          "`name` and `description` are in the language of `locale` (else the store's): their translation, else as written; " +
+            'a method with translations lists them in `translations`.',
           'Needs an access token of scope `merchant-api` whose client is granted the store.',
         ].join('\n\n'),
         'x-docs': {
           responses: {
             '200': {
               description: 'One page of payment methods.',
+              headers: { 'Content-Language': 'The language of the texts: `sv`, `nb`, `da`, `fi` or `en`.' },
               examples: {
                 page: {
                   summary: 'The first page of two methods (of nine) at 1299.95',
@@ -37,7 +40,11 @@ export function listPaymentMethodsRoute(app: FastifyInstance, ctx: AppContext): 
                 },
               },
             },
-            '400': { description: '`amount` not a plain non-negative decimal, `page` or `size` out of range, or a parameter repeated.' },
+            '400': {
+              description:
+                '`amount` not a plain non-negative decimal, `page` or `size` out of range, `locale` not a well-formed BCP 47 tag, ' +
+                'or a parameter repeated.',
+            },
           },
         },
         summary: "List a store's payment methods with limits, legal links and campaigns",

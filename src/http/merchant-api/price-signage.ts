@@ -27,6 +27,8 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
             'units, the total `durationMonths × monthlyCost + setupFee`. The APR follows the Consumer Credit ' +
             'Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first ' +
             'payment, solved numerically and rounded half up to 2 decimals.',
+          "Plan texts are in the language of `locale` (else the store's), and the legal documents of each type are those " +
+            "in that language, else those in the store's language, else all of that type.",
           'Needs an access token of scope `merchant-api` whose client is granted the store.',
         ].join('\n\n'),
         tags: ['Merchant'],
@@ -38,6 +40,7 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
           responses: {
             '200': {
               description: 'The legal documents and the costs per plan.',
+              headers: { 'Content-Language': 'The language of the texts: `sv`, `nb`, `da`, `fi` or `en`.' },
               examples: {
                 signage: {
                   summary: 'A 24-month plan at 10,000 SEK',
@@ -61,7 +64,11 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
                 },
               },
             },
-            '400': { description: '`amount` missing, repeated or not a plain non-negative decimal, or an id that is not a UUID.' },
+            '400': {
+              description:
+                '`amount` missing, repeated or not a plain non-negative decimal, `locale` repeated or not a well-formed BCP 47 tag, ' +
+                'or an id that is not a UUID.',
+            },
             '404': METHOD_NOT_FOUND_DOC,
           },
         },

@@ -66,6 +66,7 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
           requestExamples: {
             noCampaign: { summary: 'No campaign (the same as no body)', value: {} },
             campaign: { summary: 'A Black Week session', value: { campaign: 'BLACKWEEK' } },
+            finnish: { summary: 'A session for a Finnish-speaking shopper', value: { locale: 'fi-FI' } },
           },
           responses: {
             '201': {
@@ -90,7 +91,8 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
             },
             '400': {
               description:
-                'Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, or ' +
+                'Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` ' +
+                'not a string or not a well-formed BCP 47 tag of at most 35 characters, or ' +
                 '`storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters ' +
                 '(`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header).',
             },

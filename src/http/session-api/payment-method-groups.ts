@@ -85,16 +85,24 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
             'structure may change without notice.',
           'Responses may be cached for 10 minutes (`Cache-Control: private, max-age=600`) and carry an `ETag`; ' +
             'a request with a matching `If-None-Match` answers 304.',
+          "Texts are in the language of `locale`, else the session's `locale`, else the store's language (its country's); " +
+            "a tag of a language not served (sv, nb, da, fi, en) gets the store's. Titles, subtitles (`Från 238 kr/mån`, " +
+            '`From 238 SEK/month`) and translated catalog texts follow it; `Content-Language` names it, and each language ' +
+            'has its own ETags.',
         ].join('\n\n'),
         'x-docs': {
           responses: {
             '200': {
               description: 'The groups to offer, in display order; `[]` when nothing is eligible.',
-              headers: { 'Cache-Control': '`private, max-age=600`.', ETag: 'Validator of this body, for `If-None-Match`.' },
+              headers: {
+                'Cache-Control': '`private, max-age=600`.',
+                ETag: 'Validator of this body, for `If-None-Match`; different for each language.',
+                'Content-Language': 'The language of the texts: `sv`, `nb`, `da`, `fi` or `en`.',
+              },
               examples: { groups: { summary: 'Two single methods and a part-payment bundle', value: GROUPS_EXAMPLE } },
             },
             '400': {
-              description: '`amount` missing, or `amount`, `customerType` or `flattened` given more than once.',
+              description: '`amount` missing, or `amount`, `customerType`, `flattened` or `locale` given more than once.',
               examples: errorExample('Missing amount', 'Query parameter "amount" is required', 'MISSING_QUERY_PARAMETER', {
                 amount: 'is required',
               }),
@@ -114,7 +122,8 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
             '422': {
               description:
                 '`amount` does not match `^\\d+(\\.\\d{1,2})?$` (an empty one included), `customerType` is not ' +
-                '`NATURAL` or `LEGAL`, or `flattened` is not `true` or `false`.',
+                '`NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of ' +
+                'at most 35 characters.',
               examples: errorExample(
                 'Invalid amount and flattened',
                 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"',
