@@ -204,6 +204,21 @@ function cartRequests(sessions) {
   }));
 }
 
+/** The languages served (docs/languages.md), for requests that ask for one. */
+const LOCALES = ['sv-SE', 'nb-NO', 'da-DK', 'fi-FI', 'en-GB'];
+
+/**
+ * The cart mix with a language set per request: the locales taken in turn, so that every language's
+ * compiled offers are in use at once (the catalog's methods carry translations: lib/data.mjs).
+ */
+function cartRequestsInLanguages(sessions) {
+  return sessions.map((session, index) => {
+    let turn = index;
+    const path = (amount) => `${groupPath(session, index, amount)}&locale=${LOCALES[turn++ % LOCALES.length]}`;
+    return { method: 'GET', path: path('0'), setupRequest: (request) => ({ ...request, path: path(nextAmount()) }) };
+  });
+}
+
 /** The mix once, each request with a new amount, the amounts spread over the whole range (for recording). */
 function cartSample(sessions) {
   return amountsAcross(sessions.length).map((amount, index) => ({ method: 'GET', path: groupPath(sessions[index], index, amount) }));
@@ -327,6 +342,7 @@ async function main() {
   // follow the service's answers to new amounts.
   const s10Sessions = small.sessions.filter((s) => s.storeId === stores.s10.id);
   const carts = cartRequests(s10Sessions);
+  const cartsInLanguages = cartRequestsInLanguages(s10Sessions);
   const signed = signageMethod(catalog, stores.s10.id);
   const signage = [
     {
@@ -403,6 +419,14 @@ async function main() {
       title: 'Group retrieval, every amount new, vs the bare route',
       a: ['service', http(serviceSmall, carts)],
       b: ['bare route', http(bare, carts)],
+    },
+    // Languages (docs/languages.md#performance): the same service, every request a new amount, with
+    // and without a locale per request (five languages in turn); translations in the catalog for both.
+    {
+      id: 'groups-carts-locale',
+      title: 'Group retrieval, every amount new, a language per request vs none',
+      a: ['service, locale per request', http(serviceSmall, cartsInLanguages)],
+      b: ['service, no locale', http(serviceSmall, carts)],
     },
     {
       id: 'groups-stack',

@@ -59,7 +59,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
     [
       ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
-      ...['groups-carts', 'groups-carts-rate', 'price-signage', 'listing-amount', 'memory'],
+      ...['groups-carts', 'groups-carts-locale', 'groups-carts-rate', 'price-signage', 'listing-amount', 'memory'],
       ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing'],
       ...floods,
       ...preauth,
