@@ -37,6 +37,17 @@ const text = fc.oneof(
   fc.constantFrom('', '"', '\\', '\u0000\n', '\u2028', '\ud800', 'pms-slot-0-', '"pms-slot-0-d0"', 'pms-slot-1-0'),
 );
 
+/** Translations of some of `fields` into some languages (docs/languages.md#translations). */
+const translationsOf = <F extends string>(...fields: F[]) =>
+  fc.option(
+    fc.dictionary(
+      fc.constantFrom<Language>(...LANGUAGES),
+      fc.record(Object.fromEntries(fields.map((f) => [f, text])) as Record<F, fc.Arbitrary<string>>, { requiredKeys: [] }),
+      { maxKeys: 3 },
+    ),
+    { nil: undefined },
+  );
+
 /** A non-negative decimal with up to `maxScale` places. */
 const decimal = (maxUnits: bigint, maxScale: number) =>
   fc.record({ units: fc.bigInt({ min: 0n, max: maxUnits }), scale: fc.integer({ min: 0, max: maxScale }) });
@@ -51,6 +62,7 @@ const planArbitrary: fc.Arbitrary<PaymentPlan> = fc.record({
   administrationFee: fc.oneof(decimal(100_000n, 3), decimal(50n, 0)),
   setupFee: decimal(100_000n, 2),
   interest: decimal(10_000n, 4),
+  translations: translationsOf('name', 'description'),
 });
 
 const methodArbitrary = (index: number): fc.Arbitrary<PaymentMethod> =>
@@ -67,7 +79,16 @@ const methodArbitrary = (index: number): fc.Arbitrary<PaymentMethod> =>
       keywords: fc.array(fc.constantFrom('BLACKWEEK', 'blackweek', 'Summer', 'ÅR'), { maxLength: 2 }),
       priceSignagePossible: fc.boolean(),
       plans: fc.array(planArbitrary, { maxLength: 4 }),
-      links: fc.array(fc.record({ url: text, type: fc.constantFrom('SECCI', 'PRICE_INFO'), appendAmount: fc.boolean() }), { maxLength: 2 }),
+      links: fc.array(
+        fc.record({
+          url: text,
+          type: fc.constantFrom('SECCI', 'PRICE_INFO'),
+          appendAmount: fc.boolean(),
+          language: fc.constantFrom(undefined, 'sv', 'en', 'fi', 'no', 'de'),
+        }),
+        { maxLength: 3 },
+      ),
+      translations: translationsOf('name', 'description'),
     })
     .map((m) => ({
       id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -86,6 +107,7 @@ const methodArbitrary = (index: number): fc.Arbitrary<PaymentMethod> =>
       campaign: { campaign: m.campaign, keywords: m.keywords },
       priceSignagePossible: m.priceSignagePossible,
       plans: m.plans,
+      translations: m.translations,
     }));
 
 /** The catalog with its method number `index` (modulo their count) changed by `change`. */
@@ -108,13 +130,15 @@ function addDecimals(a: Decimal, b: Decimal): Decimal {
 const catalogArbitrary: fc.Arbitrary<StoreMethods> = fc
   .record({
     currency: fc.oneof(fc.constantFrom('SEK', 'EUR', 'NOK'), text),
-    bundleTitle: text,
+    bundleTitle: fc.oneof(text, fc.constant('Part payment')),
+    countryCode: fc.constantFrom('SE', 'NO', 'DK', 'FI', 'DE'),
+    translations: translationsOf('bundleTitle'),
     minimumInvoiceAmount: fc.oneof(decimal(100_000n, 2), decimal(30n, 0)),
     count: fc.integer({ min: 0, max: 10 }),
   })
   .chain(({ count, ...s }) =>
     fc.tuple(...Array.from({ length: count }, (_, i) => methodArbitrary(i + 1))).map((methods) => ({
-      store: store({ currency: s.currency, bundleTitle: s.bundleTitle, minimumInvoiceAmount: s.minimumInvoiceAmount }),
+      store: store(s),
       methods,
     })),
   );
