@@ -132,6 +132,32 @@ describe('session creation', () => {
   });
 });
 
+describe('languages', () => {
+  it('sends locale with the session, group retrieval and the merchant calls', async () => {
+    const urls: URL[] = [];
+    const recorder = recordingFetch(async (request) => {
+      urls.push(new URL(request.url));
+      return undefined;
+    });
+    const merchant = client({ fetch: recorder.fetch });
+    const session = await merchant.createSession(STORE, { locale: 'fi-FI' });
+    expect(await merchant.getSession(session.id)).toMatchObject({ locale: 'fi-FI' });
+    const finnish = await merchant.paymentMethodGroups(session.id, { amount: '10000' });
+    const english = await merchant.paymentMethodGroups(session.id, { amount: '10000', locale: 'en' });
+    // The session's language, then the call's own: the part-payment subtitle says which.
+    const cost = /^From (\d+) SEK\/month$/.exec(english.map((g) => g.subtitle).find((s) => s.startsWith('From')) ?? '')![1]!;
+    const finnishCost = new Intl.NumberFormat('fi-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }).format(
+      Number(cost),
+    );
+    expect(finnish.map((g) => g.subtitle)).toContain(`Alkaen ${finnishCost}/kk`);
+    await merchant.listPaymentMethods(STORE, { locale: 'en' });
+    await merchant.annuityFactors(STORE, PART_PAYMENT, { locale: 'en' });
+    await merchant.priceSignage(STORE, PART_PAYMENT, '10000', { locale: 'en' });
+    const sent = urls.filter((u) => /payment-method-groups|payment_methods/.test(u.pathname)).map((u) => u.searchParams.get('locale'));
+    expect(sent).toEqual([null, 'en', 'en', 'en', 'en']);
+  });
+});
+
 describe('paging', () => {
   it('paymentMethods walks every page; listPaymentMethods answers one', async () => {
     const merchant = client();
