@@ -70,9 +70,10 @@ export const StoreSchema = Type.Object(
     merchantId: MerchantId,
     name: Type.String({ minLength: 1, maxLength: 200 }),
     currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the store base currency.' }),
-    bundleTitle: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'Title of a bundle of part-payment methods. Default "Part payment".' }),
-    ),
+    bundleTitle: Type.Optional({
+      ...StoreBundleTitle,
+      description: 'Title of a bundle of part-payment methods. Default "Part payment" (given in the language of each answer).',
+    }),
     minimumInvoiceAmount: Type.Optional(Amount('Lowest monthly cost shown as price signage. Default 0.')),
     countryCode: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country of the store. Default SE.' })),
     nationalStoreId: Type.Optional(
@@ -90,6 +91,7 @@ export const StoreSchema = Type.Object(
         description: 'The legal entity behind the store (e.g. 556677-8899).',
       }),
     ),
+    translations: Type.Optional(StoreTranslationsSchema),
   },
   { additionalProperties: false },
 );
@@ -129,13 +131,14 @@ export const LegalLinkSchema = Type.Object(
 
 export const PlanSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    description: Type.Optional(Type.String({ maxLength: 500, description: 'Shown with the plan on product pages. Default "".' })),
+    name: PlanName,
+    description: Type.Optional({ ...PlanDescription, description: 'Shown with the plan on product pages. Default "".' }),
     durationMonths: Type.Integer({ minimum: 1, maximum: 600 }),
     annuityFactor: Amount('Monthly cost per currency unit borrowed, at most 12 decimal places.'),
     administrationFee: Type.Optional(Amount('Monthly administration fee. Default 0.')),
     setupFee: Type.Optional(Amount('One-off setup fee. Default 0.')),
     interest: Type.Optional(Amount('Nominal annual interest, at most 12 decimal places. Default 0.')),
+    translations: Type.Optional(PlanTranslationsSchema),
   },
   { additionalProperties: false },
 );
@@ -145,8 +148,8 @@ export const PaymentMethodSchema = Type.Object(
     id: Uuid('Payment method id (UUID).'),
     storeId: Uuid('Store the method belongs to.'),
     sortOrder: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647, description: 'Display order. Default 0.' })),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 2000, description: "Default ''." })),
+    name: MethodName,
+    description: Type.Optional({ ...MethodDescription, description: "Default ''." }),
     type: Type.String({
       minLength: 1,
       maxLength: 100,
@@ -170,6 +173,7 @@ export const PaymentMethodSchema = Type.Object(
     ),
     priceSignagePossible: Type.Optional(Type.Boolean({ description: 'Default false.' })),
     plans: Type.Optional(Type.Array(PlanSchema, { maxItems: 50 })),
+    translations: Type.Optional(MethodTranslationsSchema),
   },
   { additionalProperties: false },
 );

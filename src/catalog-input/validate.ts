@@ -13,6 +13,8 @@ import {
   type Store,
 } from '../domain/catalog.ts';
 import { DEFAULT_BUNDLE_TITLE } from '../domain/localization.ts';
+import { LANGUAGES } from '../domain/languages.ts';
+import type { Translations } from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
@@ -135,6 +137,23 @@ class Collector {
   }
 }
 
+/**
+ * Translations as stored (docs/languages.md#translations): languages in a fixed order, fields in
+ * name order, a language without any field left out, so that equal translations are equal text.
+ * The schema has already refused unknown languages and fields and texts that are not strings.
+ */
+export function normalizedTranslations<Field extends string>(given: Translations<Field> | undefined): Translations<Field> {
+  const result: Translations<Field> = {};
+  for (const language of LANGUAGES) {
+    const fields = given?.[language];
+    if (!fields) continue;
+    const entries = (Object.entries(fields) as Array<[Field, string | undefined]>).filter(([, text]) => text !== undefined);
+    if (entries.length > 0)
+      result[language] = Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1))) as Partial<Record<Field, string>>;
+  }
+  return result;
+}
+
 function toStore(input: StoreInput, path: string, c: Collector): Store {
   return {
     id: input.id.toLowerCase(),
@@ -146,6 +165,7 @@ function toStore(input: StoreInput, path: string, c: Collector): Store {
     countryCode: input.countryCode ?? DEFAULT_COUNTRY_CODE,
     nationalStoreId: input.nationalStoreId,
     organizationNumber: input.organizationNumber,
+    translations: normalizedTranslations(input.translations),
   };
 }
 
@@ -206,6 +226,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
     enabledForNaturalCustomer: input.enabledForNaturalCustomer,
     campaign: { campaign: input.campaign?.campaign ?? false, keywords: input.campaign?.keywords ?? [] },
     priceSignagePossible: input.priceSignagePossible ?? false,
+    translations: normalizedTranslations(input.translations),
     plans: (input.plans ?? []).map((p, i): PaymentPlan => {
       const plan = at(path, `plans[${i}]`);
       return {
@@ -216,6 +237,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
         administrationFee: c.decimal(`${plan}.administrationFee`, p.administrationFee, MONEY),
         setupFee: c.decimal(`${plan}.setupFee`, p.setupFee, MONEY),
         interest: c.decimal(`${plan}.interest`, p.interest, FACTOR),
+        translations: normalizedTranslations(p.translations),
       };
     }),
   };

@@ -119,6 +119,23 @@ describe('pms catalog apply', () => {
     expect(missing.stderr).toContain('cannot be read');
   });
 
+  it('applies translations, and refuses malformed ones naming translations', async () => {
+    const catalog = await demoCatalog();
+    const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>)[0]!;
+    const translated = { paymentMethods: [{ ...invoice, translations: { en: { name: 'Invoice (CLI)' } } }] };
+    const applied = await cli('catalog', 'apply', await writeJson('translated.json', translated));
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/paymentMethods:\s+0 created, 1 updated, 0 unchanged/);
+    const refused = await cli(
+      'catalog',
+      'apply',
+      await writeJson('untranslatable.json', { paymentMethods: [{ ...invoice, translations: { de: { name: 'Rechnung' } } }] }),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('paymentMethods[0].translations.de: is not a known field');
+    expect(refused.stderr).toContain('nothing applied');
+  });
+
   it('answers usage errors with exit status 1 and the usage', async () => {
     const result = await cli('client', 'create', 'x');
     expect(result.code).toBe(1);

@@ -23,6 +23,7 @@ export function presentStore(s: Store) {
     countryCode: s.countryCode,
     nationalStoreId: s.nationalStoreId!,
     ...(s.organizationNumber === undefined ? {} : { organizationNumber: s.organizationNumber }),
+    translations: s.translations ?? {},
   };
 }
 
@@ -54,7 +55,9 @@ export function presentPaymentMethod(m: PaymentMethod) {
       administrationFee: decimalToNumber(p.administrationFee),
       setupFee: decimalToNumber(p.setupFee),
       interest: decimalToNumber(p.interest),
+      translations: p.translations ?? {},
     })),
+    translations: m.translations ?? {},
   };
 }
 

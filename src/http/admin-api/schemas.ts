@@ -4,7 +4,13 @@
 // exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
 import { Type, type TSchema } from 'typebox';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog-input/entity-schemas.ts';
-import { ClientSchema, MerchantId } from '../../catalog-input/schema.ts';
+import {
+  ClientSchema,
+  MerchantId,
+  MethodTranslationsSchema,
+  PlanTranslationsSchema,
+  StoreTranslationsSchema,
+} from '../../catalog-input/schema.ts';
 import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../services/audit.ts';
 import { PageSchema } from '../merchant-api/schemas.ts';
 import { component, errorResponses } from '../schemas/common.ts';
@@ -74,6 +80,7 @@ export const AdminStoreSchema = Type.Object({
   countryCode: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
   nationalStoreId: Type.Integer({ minimum: 1, description: "The operator's store number (assigned when the body left it out)." }),
   organizationNumber: Type.Optional(Type.String()),
+  translations: StoreTranslationsSchema,
 });
 
 export const AdminClientSchema = Type.Object(
@@ -126,8 +133,10 @@ export const AdminPaymentMethodSchema = Type.Object({
       administrationFee: AmountNumber,
       setupFee: AmountNumber,
       interest: AmountNumber,
+      translations: PlanTranslationsSchema,
     }),
   ),
+  translations: MethodTranslationsSchema,
 });
 
 function pageOf<T extends TSchema>(item: T) {

@@ -7,6 +7,20 @@ import type { Database } from '../schema.ts';
 import { numeric } from './stores.ts';
 import { upsertOutcome, type WriteResult } from './write-result.ts';
 
+/** Translations as JSONB text (normalized by catalog-input/validate.ts); `{}` when none. */
+function translationsJson(translations: object | undefined): string {
+  return JSON.stringify(translations ?? {});
+}
+
+/** JSON with object keys sorted: JSONB gives its keys back in its own order, not the written one. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
 export class CatalogWriter {
   constructor(private readonly tx: Transaction<Database>) {}
 
@@ -49,6 +63,7 @@ export class CatalogWriter {
       organization_number: store.organizationNumber ?? null,
       // Left out: the insert trigger assigns the next free number; an update keeps the stored one.
       national_store_id: store.nationalStoreId ?? null,
+      translations: translationsJson(store.translations),
     };
     const givenNumber = store.nationalStoreId ?? null;
     const row = await this.tx
@@ -66,13 +81,15 @@ export class CatalogWriter {
             country_code: (eb) => eb.ref('excluded.country_code'),
             organization_number: (eb) => eb.ref('excluded.organization_number'),
             national_store_id: sql`coalesce(${givenNumber}::integer, stores.national_store_id)`,
+            translations: (eb) => eb.ref('excluded.translations'),
             updated_at: sql`now()`,
           })
           .where(
             sql<boolean>`(stores.merchant_id, stores.name, stores.currency, stores.bundle_title, stores.minimum_invoice_amount,
-                stores.country_code, stores.organization_number, stores.national_store_id)
+                stores.country_code, stores.organization_number, stores.national_store_id, stores.translations)
               is distinct from (excluded.merchant_id, excluded.name, excluded.currency, excluded.bundle_title, excluded.minimum_invoice_amount,
-                excluded.country_code, excluded.organization_number, coalesce(${givenNumber}::integer, stores.national_store_id))`,
+                excluded.country_code, excluded.organization_number, coalesce(${givenNumber}::integer, stores.national_store_id),
+                excluded.translations)`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
@@ -99,6 +116,7 @@ export class CatalogWriter {
         is_campaign: method.campaign.campaign,
         campaign_keywords: method.campaign.keywords,
         price_signage_possible: method.priceSignagePossible,
+        translations: translationsJson(method.translations),
       })
       .onConflict((oc) =>
         oc
@@ -118,6 +136,7 @@ export class CatalogWriter {
             is_campaign: (eb) => eb.ref('excluded.is_campaign'),
             campaign_keywords: (eb) => eb.ref('excluded.campaign_keywords'),
             price_signage_possible: (eb) => eb.ref('excluded.price_signage_possible'),
+            translations: (eb) => eb.ref('excluded.translations'),
             updated_at: sql`now()`,
           })
           .where(
@@ -125,12 +144,13 @@ export class CatalogWriter {
                 payment_methods.type, payment_methods.min_purchase_limit, payment_methods.max_purchase_limit,
                 payment_methods.min_application_limit, payment_methods.max_application_limit,
                 payment_methods.enabled_for_legal_customer, payment_methods.enabled_for_natural_customer,
-                payment_methods.is_campaign, payment_methods.campaign_keywords, payment_methods.price_signage_possible)
+                payment_methods.is_campaign, payment_methods.campaign_keywords, payment_methods.price_signage_possible,
+                payment_methods.translations)
               is distinct from (excluded.store_id, excluded.sort_order, excluded.name, excluded.description,
                 excluded.type, excluded.min_purchase_limit, excluded.max_purchase_limit,
                 excluded.min_application_limit, excluded.max_application_limit,
                 excluded.enabled_for_legal_customer, excluded.enabled_for_natural_customer,
-                excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible)`,
+                excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible, excluded.translations)`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
@@ -151,6 +171,7 @@ export class CatalogWriter {
       setup_fee: formatDecimal(p.setupFee),
       interest: formatDecimal(p.interest),
       description: p.description ?? '',
+      translations: translationsJson(p.translations),
     }));
     const links = method.legalLinks.map((l, position) => ({
       payment_method_id: method.id,
@@ -163,7 +184,17 @@ export class CatalogWriter {
     const [storedPlans, storedLinks] = await Promise.all([
       this.tx
         .selectFrom('payment_method_plans')
-        .select(['position', 'name', 'description', 'duration_months', 'annuity_factor', 'administration_fee', 'setup_fee', 'interest'])
+        .select([
+          'position',
+          'name',
+          'description',
+          'duration_months',
+          'annuity_factor',
+          'administration_fee',
+          'setup_fee',
+          'interest',
+          'translations',
+        ])
         .where('payment_method_id', '=', method.id)
         .orderBy('position')
         .execute(),
@@ -187,7 +218,8 @@ export class CatalogWriter {
           sameDecimal(s.annuity_factor, p.annuity_factor) &&
           sameDecimal(s.administration_fee, p.administration_fee) &&
           sameDecimal(s.setup_fee, p.setup_fee) &&
-          sameDecimal(s.interest, p.interest)
+          sameDecimal(s.interest, p.interest) &&
+          canonicalJson(s.translations) === canonicalJson(JSON.parse(p.translations))
         );
       });
     const linksSame =

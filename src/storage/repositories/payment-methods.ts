@@ -125,6 +125,7 @@ export class PaymentMethodsRepository {
         administrationFee: numeric(p.administration_fee),
         setupFee: numeric(p.setup_fee),
         interest: numeric(p.interest),
+        translations: p.translations,
       });
       plansByMethod.set(p.payment_method_id, list);
     }
@@ -151,6 +152,7 @@ export class PaymentMethodsRepository {
       campaign: { campaign: r.is_campaign, keywords: r.campaign_keywords },
       priceSignagePossible: r.price_signage_possible,
       plans: plansByMethod.get(r.id) ?? [],
+      translations: r.translations,
     }));
   }
 }

@@ -23,6 +23,7 @@ function toStore(row: Selectable<StoresTable>): Store {
     countryCode: row.country_code,
     nationalStoreId: row.national_store_id,
     organizationNumber: row.organization_number ?? undefined,
+    translations: row.translations,
   };
 }
 
