@@ -21,10 +21,13 @@ export interface GroupsQuery {
   amount: string;
   customerType: string | undefined;
   flattened: boolean;
+  /** The page's language (its `lang`), sent so that the service's texts are in it; undefined: the session's. */
+  locale?: string | undefined;
 }
 
 export type GroupsOutcome =
-  | { kind: 'groups'; groups: PaymentMethodGroup[] }
+  /** `language`: the answer's Content-Language (docs/languages.md#the-storefront), when it names one. */
+  | { kind: 'groups'; groups: PaymentMethodGroup[]; language?: string | undefined }
   | { kind: 'expired'; message: string | undefined }
   /** status 0: no HTTP answer (network failure, CORS refusal). */
   | { kind: 'error'; status: number; message: string | undefined };
@@ -45,6 +48,7 @@ export function groupsUrl(apiBase: string, query: GroupsQuery): string {
   url.searchParams.set('amount', query.amount);
   if (query.customerType) url.searchParams.set('customerType', query.customerType);
   if (query.flattened) url.searchParams.set('flattened', 'true');
+  if (query.locale) url.searchParams.set('locale', query.locale);
   return url.href;
 }
 
@@ -93,7 +97,10 @@ export async function fetchGroups(url: string, signal: AbortSignal): Promise<Gro
     // a credentialed cross-origin one, which a wildcard Access-Control-Allow-Origin refuses.
     const response = await fetch(url, { signal, credentials: 'omit', headers: { accept: 'application/json' } });
     const body: unknown = await response.json().catch(() => undefined);
-    return classifyResponse(response.status, body);
+    const outcome = classifyResponse(response.status, body);
+    // Content-Language is CORS-safelisted: readable cross-origin without Access-Control-Expose-Headers.
+    const language = response.headers.get('content-language');
+    return outcome.kind === 'groups' && language ? { ...outcome, language } : outcome;
   } catch {
     return { kind: 'error', status: 0, message: undefined };
   }

@@ -1,6 +1,7 @@
 // Texts and number formats in the languages of the operator's Nordic markets (Swedish, Norwegian
 // bokmål, Danish, Finnish) and English. The language is the element's own `lang`, else the nearest
-// ancestor's (across shadow roots, as the lang attribute inherits for rendering), else English.
+// ancestor's (across shadow roots, as the lang attribute inherits for rendering), else the
+// session's (docs/languages.md#the-storefront: the service says it), else English.
 // Amounts, currencies and percentages are written by Intl.NumberFormat in that language, so each
 // market reads its own conventions (`1 299 kr`, `1.299 kr.`, `1 299 €`, `9,95 %`).
 
@@ -23,8 +24,6 @@ export interface Texts {
   opensInNewWindow: string;
   /** Written after a price paid every month: `/month`. */
   perMonth: string;
-  /** Written before the lowest monthly price of a group: `From`. */
-  from: string;
   /** One month, and any other count of months. */
   month: string;
   months: string;
@@ -46,7 +45,6 @@ const EN: Texts = {
   priceInfo: 'Price information',
   opensInNewWindow: '(opens in a new window)',
   perMonth: '/month',
-  from: 'From',
   month: 'month',
   months: 'months',
 };
@@ -67,7 +65,6 @@ const SV: Texts = {
   priceInfo: 'Prisinformation',
   opensInNewWindow: '(öppnas i ett nytt fönster)',
   perMonth: '/mån',
-  from: 'Från',
   month: 'månad',
   months: 'månader',
 };
@@ -88,7 +85,6 @@ const NB: Texts = {
   priceInfo: 'Prisinformasjon',
   opensInNewWindow: '(åpnes i et nytt vindu)',
   perMonth: '/mnd',
-  from: 'Fra',
   month: 'måned',
   months: 'måneder',
 };
@@ -109,7 +105,6 @@ const DA: Texts = {
   priceInfo: 'Prisinformation',
   opensInNewWindow: '(åbner i et nyt vindue)',
   perMonth: '/md.',
-  from: 'Fra',
   month: 'måned',
   months: 'måneder',
 };
@@ -130,7 +125,6 @@ const FI: Texts = {
   priceInfo: 'Hintatiedot',
   opensInNewWindow: '(avautuu uuteen ikkunaan)',
   perMonth: '/kk',
-  from: 'Alkaen',
   month: 'kuukausi',
   months: 'kuukautta',
 };
@@ -211,19 +205,21 @@ export function localeFor(language: Language): Locale {
   };
 }
 
-/** The language in effect for an element, with its texts and formats. */
-export function localeOf(element: Element): Locale {
-  return localeFor(pickLanguage(languageTagOf(element)));
+/** The language the page asks for with a `lang` on the element or an ancestor; undefined without one. */
+export function pageLanguageOf(element: Element): Language | undefined {
+  const tag = languageTagOf(element);
+  return tag === undefined || tag.trim() === '' ? undefined : pickLanguage(tag);
 }
 
 /**
- * The service writes a group's lowest monthly price as English text in a fixed form,
- * `From {whole units} {currency}/month`; it is shown in the page's language instead. Any other
- * subtitle (a method's description from the catalog) is shown as it is.
+ * The language in effect for an element, with its texts and formats: the page's `lang`, else
+ * `sessionLanguage` (the language the service answered in), else English.
  */
-const PRICE_SIGNAGE = /^From (\d+) ([A-Z]{3})\/month$/;
+export function localeOf(element: Element, sessionLanguage?: Language): Locale {
+  return localeFor(pageLanguageOf(element) ?? sessionLanguage ?? 'en');
+}
 
-export function localizeSubtitle(subtitle: string, locale: Locale): string {
-  const match = PRICE_SIGNAGE.exec(subtitle);
-  return match ? `${locale.texts.from} ${locale.monthly(match[1]!, match[2]!)}` : subtitle;
+/** A language the service names (Content-Language, internalData's `language`), if it is one of ours. */
+export function knownLanguage(value: unknown): Language | undefined {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TEXTS, value) ? (value as Language) : undefined;
 }

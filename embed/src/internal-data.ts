@@ -3,6 +3,8 @@
 // src/domain/internal-data.ts (test/embed/internal-data.test.ts decodes what that file encodes).
 // Anything that does not match is refused as a whole (undefined), never half-rendered or thrown.
 
+import { knownLanguage, type Language } from './i18n.ts';
+
 export interface PaymentPlanData {
   name: string;
   durationMonths: number;
@@ -36,6 +38,8 @@ export interface InternalData {
   /** The purchase amount the plans were priced at, as the decimal string the storefront sent. */
   amount: string;
   currency: string;
+  /** The language of the texts (absent from blobs of older releases, or not one of ours: then undefined). */
+  language?: Language | undefined;
   methods: MethodData[];
 }
 
@@ -116,5 +120,6 @@ export function parseInternalData(base64: string): InternalData | undefined {
   } catch {
     return undefined;
   }
-  return isInternalData(value) ? value : undefined;
+  // `language` is only a hint for our own texts: an unknown one is dropped, never a refusal.
+  return isInternalData(value) ? { ...value, language: knownLanguage(value.language) } : undefined;
 }

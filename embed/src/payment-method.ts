@@ -3,7 +3,7 @@
 
 import { isAmount } from './api.ts';
 import { h, style } from './dom.ts';
-import { localeOf, type Locale } from './i18n.ts';
+import { localeOf, pageLanguageOf, type Locale } from './i18n.ts';
 import { parseInternalData, type InternalData, type MethodData, type PaymentPlanData } from './internal-data.ts';
 import { PRICE_INFO, legalLinkHref } from './links.ts';
 import { DETAILS_CSS } from './styles.ts';
@@ -34,8 +34,12 @@ export class PaymentMethodElement extends HTMLElement {
       this.content.replaceChildren();
       return;
     }
-    const locale = localeOf(this);
     const data = parseInternalData(encoded);
+    // Without a `lang` on the page, the language the service wrote the group's texts in.
+    const locale = localeOf(this, data?.language);
+    const spoken = pageLanguageOf(this) === undefined ? data?.language : undefined;
+    if (spoken) this.content.setAttribute('lang', spoken);
+    else this.content.removeAttribute('lang');
     if (!data) {
       // The blob may change shape without notice (docs/session-api.md#the-group-object); an older script must degrade quietly.
       this.content.replaceChildren(h('p', { part: 'state state-error' }, locale.texts.detailsUnavailable));

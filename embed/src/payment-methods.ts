@@ -5,7 +5,7 @@
 import { fetchGroups, groupsUrl, type GroupsOutcome, type GroupsQuery, type PaymentMethodGroup } from './api.ts';
 import { h, style } from './dom.ts';
 import { DESELECT_EVENT, SELECT_EVENT, SESSION_EXPIRED_EVENT, emit, selectionDetail } from './events.ts';
-import { localeOf, localizeSubtitle, type Locale, type Texts } from './i18n.ts';
+import { knownLanguage, localeOf, pageLanguageOf, type Language, type Locale, type Texts } from './i18n.ts';
 import { isSelectKey, moveForKey, targetIndex } from './roving.ts';
 import { SELECTOR_CSS } from './styles.ts';
 
@@ -32,6 +32,8 @@ export class PaymentMethodsElement extends HTMLElement {
   private readonly state: HTMLDivElement;
   private status: Status = 'idle';
   private groups: PaymentMethodGroup[] = [];
+  /** The language the service answered in (the session's, when the page sets no `lang`). */
+  private sessionLanguage: Language | undefined;
   private selected: PaymentMethodGroup | undefined;
   /** What went wrong, for the error state: status 0 when the service could not be reached. */
   private failure: { status: number; message: string | undefined } | undefined;
@@ -63,10 +65,8 @@ export class PaymentMethodsElement extends HTMLElement {
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     if (oldValue === newValue || !this.isConnected) return;
     if (name === 'lang') {
-      // The options too: a price in a subtitle is written in the language.
-      this.renderOptions();
+      // Our own texts at once; the service's (titles, subtitles) with the answer in the new language.
       this.render();
-      return;
     }
     // The answer in flight is for the old attributes: drop it now, fetch once they settle.
     this.cancel();
@@ -92,6 +92,8 @@ export class PaymentMethodsElement extends HTMLElement {
       amount,
       customerType: this.getAttribute('customer-type') || undefined,
       flattened: this.hasAttribute('flattened'),
+      // With a `lang` in effect the service answers in it too; without, in the session's language.
+      locale: pageLanguageOf(this),
     };
   }
 
@@ -123,6 +125,7 @@ export class PaymentMethodsElement extends HTMLElement {
   private settle(outcome: GroupsOutcome, sessionId: string): void {
     switch (outcome.kind) {
       case 'groups':
+        this.sessionLanguage = knownLanguage(outcome.language);
         this.apply('ready', outcome.groups);
         return;
       case 'error':
@@ -163,13 +166,23 @@ export class PaymentMethodsElement extends HTMLElement {
     emit(this, SELECT_EVENT, selectionDetail(group));
   }
 
+  private locale(): Locale {
+    return localeOf(this, this.sessionLanguage);
+  }
+
   private texts(): Texts {
-    return localeOf(this).texts;
+    return this.locale().texts;
   }
 
   /** Language-dependent text and visibility; cheap, so run on every state or `lang` change. */
   private render(): void {
     const texts = this.texts();
+    // Our texts are in the session's language where the page sets none: say so to assistive technology.
+    const spoken = pageLanguageOf(this) === undefined ? this.sessionLanguage : undefined;
+    for (const part of [this.list, this.state]) {
+      if (spoken) part.setAttribute('lang', spoken);
+      else part.removeAttribute('lang');
+    }
     this.list.setAttribute('aria-label', texts.groupLabel);
     this.list.hidden = this.groups.length === 0;
     this.state.setAttribute('part', `state state-${this.status}`);
@@ -203,8 +216,7 @@ export class PaymentMethodsElement extends HTMLElement {
 
   private renderOptions(): void {
     const focused = this.shadowRoot?.activeElement?.getAttribute(GROUP_ID);
-    const locale = localeOf(this);
-    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index, locale)));
+    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index)));
     this.syncSelection();
     // Rebuilding the list must not drop keyboard focus on the floor.
     if (focused !== null && focused !== undefined) {
@@ -213,10 +225,11 @@ export class PaymentMethodsElement extends HTMLElement {
     }
   }
 
-  private option(group: PaymentMethodGroup, index: number, locale: Locale): HTMLElement {
+  /** Title and subtitle as the service wrote them, in the language it answered in. */
+  private option(group: PaymentMethodGroup, index: number): HTMLElement {
     const titleId = `pm-${index}-title`;
     const subtitleId = `pm-${index}-subtitle`;
-    const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, localizeSubtitle(group.subtitle, locale)) : undefined;
+    const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, group.subtitle) : undefined;
     const option = h(
       'div',
       { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },

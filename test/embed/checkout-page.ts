@@ -17,8 +17,8 @@ export interface CheckoutPageOptions {
   scriptSrc: string;
   sessionId: string;
   amount: string;
-  /** The document language (`<html lang>`). */
-  lang?: string;
+  /** The document language (`<html lang>`, default `en`); null: no lang anywhere on the page. */
+  lang?: string | null;
   /** More attributes of <payment-methods>; `true` for a boolean attribute. */
   attributes?: Record<string, string | true>;
 }
@@ -45,7 +45,7 @@ export function checkoutPage(options: CheckoutPageOptions): string {
     .map(([name, value]) => (value === true ? name : `${name}="${escapeHtml(value)}"`))
     .join(' ');
   return `<!doctype html>
-<html lang="${escapeHtml(options.lang ?? 'en')}">
+<html${options.lang === null ? '' : ` lang="${escapeHtml(options.lang ?? 'en')}"`}>
 <head>
 <meta charset="utf-8">
 <title>Checkout</title>

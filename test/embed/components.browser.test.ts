@@ -6,11 +6,13 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
-import { Checkout, checkoutPage, launchChromium, openCheckout, type CheckoutPageOptions } from './checkout-page.ts';
+import { Checkout, checkoutPage, launchChromium, openCheckout, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
 import { PRICE_INFO_URL, groupsFor, withOperatorPrefix } from './fixtures.ts';
+import type { Language } from '../../src/domain/languages.ts';
 import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
 
-const at = (amount: string) => groupsFor({ amount, customerType: undefined, flattened: false });
+/** The groups the service answers at `amount` in `language` (the test pages are English unless they say otherwise). */
+const at = (amount: string, language: Language = 'en') => groupsFor({ amount, customerType: undefined, flattened: false, language });
 
 function selection(group: ReturnType<typeof at>[number]) {
   return { groupId: group.id, methodIds: group.methodIds, type: group.type, internalData: group.internalData };
@@ -80,20 +82,20 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       })),
     );
     expect(options.map((o) => o.title)).toEqual(['Invoice', 'Part payment', 'Kort – Visa & Mastercard', 'Swish']);
-    // Descriptions as served; the service's price signage (`From 100 SEK/month`) written by Intl.
-    expect(served[1]!.subtitle).toBe('From 100 SEK/month');
-    expect(options.map((o) => o.subtitle)).toEqual(['Pay within 30 days', 'From SEK 100/month', '', 'Pay with the Swish app']);
+    // As served, in the page's language (English): the service writes the monthly cost.
+    expect(options.map((o) => o.subtitle)).toEqual(['Pay within 30 days', 'From 100 SEK/month', '', 'Pay with the Swish app']);
     await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Payment method');
     await expect(c.state.textContent()).resolves.toBe('');
     const request = api.groupsRequests[0]!;
-    expect([request.sessionId, request.query.toString()]).toEqual([SESSIONS.ok, 'amount=1500']);
+    // The page's language goes with the request, so that the service's texts are in it too.
+    expect([request.sessionId, request.query.toString()]).toEqual([SESSIONS.ok, 'amount=1500&locale=en']);
   });
 
   it('sends customerType and flattened when the attributes are set', async () => {
     const c = await open({ sessionId: SESSIONS.ok, amount: '1500', attributes: { 'customer-type': 'NATURAL', flattened: true } });
     const options = await c.waitForOptions(5);
     expect(options.map((o) => o.title)).toEqual(CATALOG_NAMES);
-    expect(api.groupsRequests[0]!.query.toString()).toBe('amount=1500&customerType=NATURAL&flattened=true');
+    expect(api.groupsRequests[0]!.query.toString()).toBe('amount=1500&customerType=NATURAL&flattened=true&locale=en');
   });
 
   it('selects on click and tells the page which group, with its internalData', async () => {
@@ -213,7 +215,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
       ['Part payment', 'false'],
       ['Kort – Visa & Mastercard', 'false'],
     ]);
-    expect(options[1]!.subtitle).toBe('From SEK 147/month');
+    expect(options[1]!.subtitle).toBe('From 147 SEK/month');
     expect(api.groupsRequests.map((r) => r.query.get('amount'))).toEqual(['1500', '2500']);
     // The page passed the new internalData on: the price link carries the new amount.
     await expect(c.details.locator('a').getAttribute('href')).resolves.toBe(`${PRICE_INFO_URL}2500`);
@@ -312,7 +314,8 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
   it('shows details in Swedish', async () => {
     const c = await open({ sessionId: SESSIONS.ok, amount: '1500', lang: 'sv' });
     await c.waitForOptions(4);
-    await c.option('Part payment').click();
+    // The service's texts in Swedish too: the default bundle title and the monthly cost.
+    await c.option('Delbetalning').click();
     expect((await c.optionStates())[1]!.subtitle).toBe('Från 100 kr/mån');
     await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['164 kr/mån', '100 kr/mån']);
     await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
@@ -326,7 +329,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     const options = await c.waitForOptions(4);
     expect(options.map((o) => o.subtitle)).toEqual(['Pay within 30 days', 'Alkaen 100 SEK/kk', '', 'Pay with the Swish app']);
     await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Maksutapa');
-    await c.option('Part payment').click();
+    await c.option('Osamaksu').click();
     await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['164 SEK/kk', '100 SEK/kk']);
     await expect(c.texts(c.details.locator('[part~="plan-terms"]').first())).resolves.toEqual([
       'Maksuaika12 kuukauttaKorko9,95 %Tilinhoitomaksu29 SEK/kkAvausmaksu0 SEK',
@@ -344,13 +347,35 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     // `no` is Norwegian bokmål too.
     await c.setAttribute('payment-methods', 'lang', 'no-NO');
     await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalingsmåte');
-    // A change of lang rewrites the prices in the options as well.
+    // A change of lang: our texts at once, the service's with its answer in the new language.
     await c.setAttribute('payment-methods', 'lang', 'da-DK');
     await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Betalingsmetode');
-    expect((await c.optionStates())[1]!.subtitle).toBe('Fra 100 SEK/md.');
+    // (One request or two, for no-NO and da-DK, as the debounce falls: the last one is in Danish.)
+    await expect.poll(() => api.groupsRequests.at(-1)?.query.get('locale')).toBe('da');
+    await expect.poll(async () => (await c.optionStates())[1]!.subtitle).toBe('Fra 100 SEK/md.');
     // <payment-method> has no lang of its own: it follows the English page.
-    await c.option('Part payment').click();
+    await c.option('Delbetaling').click();
     await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 164/month', 'SEK 100/month']);
+  });
+
+  it('follows the session’s language on a page without lang: Finnish texts, its own and the service’s', async () => {
+    const c = await open({ sessionId: SESSIONS.finnish, amount: '1500', lang: null });
+    const options = await c.waitForOptions(4);
+    // No locale sent: the service answers in the session's language and says so (Content-Language).
+    expect(api.groupsRequests[0]!.query.has('locale')).toBe(false);
+    expect(options.map((o) => [o.title, o.subtitle])).toEqual(at('1500', 'fi').map((g) => [g.title, plainSpaces(g.subtitle)]));
+    expect(options[1]).toMatchObject({ title: 'Osamaksu', subtitle: 'Alkaen 100 SEK/kk' });
+    await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Maksutapa');
+    // What is written in Finnish is marked so, for screen readers, though the page says no language.
+    await expect(c.radiogroup.getAttribute('lang')).resolves.toBe('fi');
+    await c.option('Osamaksu').click();
+    // <payment-method> reads the language from internalData.
+    await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['164 SEK/kk', '100 SEK/kk']);
+    await expect(c.details.locator('a').first().textContent()).resolves.toBe('Hintatiedot (avautuu uuteen ikkunaan)');
+    // A lang set on the element later wins, and the service is asked in it.
+    await c.setAttribute('payment-methods', 'lang', 'sv');
+    await expect.poll(async () => (await c.optionStates())[1]!.title).toBe('Delbetalning');
+    expect(api.groupsRequests.at(-1)!.query.get('locale')).toBe('sv');
   });
 
   it('shows the loading and expired states in Norwegian', async () => {
@@ -370,7 +395,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     expect(served.map((g) => g.type)).toEqual(['RESURS_INVOICE', 'RESURS_PART_PAYMENT_SELECT_NOW', 'CARD', 'SWISH']);
     expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual([
       [served[0]!.id, 'Invoice', 'Pay within 30 days'],
-      [served[1]!.id, 'Part payment', 'From SEK 100/month'],
+      [served[1]!.id, 'Part payment', 'From 100 SEK/month'],
       [served[2]!.id, 'Kort – Visa & Mastercard', ''],
       [served[3]!.id, 'Swish', 'Pay with the Swish app'],
     ]);

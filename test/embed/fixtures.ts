@@ -5,6 +5,7 @@ import { offerGroups } from '../../src/domain/offer.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import type { PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import type { PaymentMethodGroup } from '../../src/domain/grouping.ts';
+import type { Language } from '../../src/domain/languages.ts';
 
 function decimal(text: string): Decimal {
   const value = parseDecimal(text);
@@ -123,6 +124,8 @@ export interface GroupsQuery {
   amount: string;
   customerType: 'NATURAL' | 'LEGAL' | undefined;
   flattened: boolean;
+  /** The answer's language (the real endpoint chooses it from `locale`, the session's, the store's). */
+  language: Language;
 }
 
 /** The groups the real endpoint serves for this catalog and query. */
@@ -133,7 +136,7 @@ export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
       amount: decimal(query.amount),
       customerType: query.customerType,
       flattened: query.flattened,
-      language: 'en',
+      language: query.language,
     },
     DEFAULT_OPERATOR_TYPES,
   );

@@ -1,7 +1,16 @@
 // The storefront script's languages and number formats, in Node. Expectations are the literal
 // Intl output, no-break spaces (\u00a0) included: they are what a shopper's browser writes too.
 import { describe, expect, it } from 'vitest';
-import { languageTagOf, localeFor, localizeSubtitle, pickLanguage, textsFor, type Language } from '../../embed/src/i18n.ts';
+import {
+  knownLanguage,
+  languageTagOf,
+  localeFor,
+  localeOf,
+  pageLanguageOf,
+  pickLanguage,
+  textsFor,
+  type Language,
+} from '../../embed/src/i18n.ts';
 
 const LANGUAGES: Language[] = ['en', 'sv', 'nb', 'da', 'fi'];
 
@@ -81,8 +90,26 @@ describe('choosing the language', () => {
     expect(tagOf(new FakeElement(null, inShadow))).toBe('fi');
   });
 
-  it('an empty lang means "unknown": English, not an ancestor’s language', () => {
-    expect(pickLanguage(tagOf(new FakeElement('', new FakeElement('sv'))))).toBe('en');
+  it('an empty lang means "unknown": the session’s language (else English), not an ancestor’s', () => {
+    const unknown = new FakeElement('', new FakeElement('sv')) as unknown as Element;
+    expect(pageLanguageOf(unknown)).toBeUndefined();
+    expect(localeOf(unknown, 'fi').texts).toBe(textsFor('fi'));
+    expect(localeOf(unknown).texts).toBe(textsFor('en'));
+  });
+
+  it('without a lang on the page, follows the language the service answered in', () => {
+    const bare = new FakeElement(null, new FakeElement(null)) as unknown as Element;
+    expect(pageLanguageOf(bare)).toBeUndefined();
+    expect(localeOf(bare, 'da').texts).toBe(textsFor('da'));
+    // A lang on the page wins over the session's.
+    const swedishPage = new FakeElement(null, new FakeElement('sv-SE')) as unknown as Element;
+    expect(pageLanguageOf(swedishPage)).toBe('sv');
+    expect(localeOf(swedishPage, 'fi').texts).toBe(textsFor('sv'));
+  });
+
+  it('takes a language the service names only when it is one of the five', () => {
+    expect(['sv', 'nb', 'da', 'fi', 'en'].map(knownLanguage)).toEqual(['sv', 'nb', 'da', 'fi', 'en']);
+    for (const value of ['de', 'sv-SE', '', 'constructor', undefined, 5]) expect(knownLanguage(value)).toBeUndefined();
   });
 
   it('has every text in every language, none left empty or in English by mistake', () => {
@@ -138,21 +165,5 @@ describe('formatting per language', () => {
 
   it('writes a currency Intl refuses as the service does, rather than failing', () => {
     expect(localeFor('fi').money('5', 'not a code')).toBe('5 not a code');
-  });
-
-  it('writes the service’s monthly price signage in the language', () => {
-    const signage = 'From 100 SEK/month';
-    expect(LANGUAGES.map((language) => localizeSubtitle(signage, localeFor(language)))).toEqual([
-      'From SEK\u00a0100/month',
-      'Från 100\u00a0kr/mån',
-      'Fra 100\u00a0SEK/mnd',
-      'Fra 100\u00a0SEK/md.',
-      'Alkaen 100\u00a0SEK/kk',
-    ]);
-    expect(localizeSubtitle('From 89 EUR/month', localeFor('fi'))).toBe('Alkaen 89\u00a0€/kk');
-    // Catalog descriptions are the merchant's own words: shown as they are.
-    for (const description of ['Pay within 30 days', 'From 100 SEK/month, no fees', '']) {
-      expect(localizeSubtitle(description, localeFor('sv'))).toBe(description);
-    }
   });
 });

@@ -5,19 +5,32 @@ import { groupsFor } from './fixtures.ts';
 
 describe('internalData from the service', () => {
   it('decodes every group the service builds, non-ASCII text included', () => {
-    const groups = groupsFor({ amount: '1500', customerType: undefined, flattened: false });
+    const groups = groupsFor({ amount: '1500', customerType: undefined, flattened: false, language: 'fi' });
     for (const group of groups) {
       const data = parseInternalData(group.internalData);
       expect(data, group.title).toBeDefined();
       expect(data!.methodIds).toEqual(group.methodIds);
       expect(data!.type).toBe(group.type);
+      // The language the texts are in, for the components' own texts when the page sets none.
+      expect(data!.language).toBe('fi');
     }
-    const bundle = parseInternalData(groups.find((g) => g.title === 'Part payment')!.internalData)!;
+    // The default bundle title, in Finnish.
+    const bundle = parseInternalData(groups.find((g) => g.title === 'Osamaksu')!.internalData)!;
     expect(bundle.methods.map((m) => [m.name, m.plans.map((p) => p.monthlyCost)])).toEqual([
       ['Delbetalning 12 mån', ['164']],
       ['Delbetalning 24 mån', ['100']],
     ]);
     expect(bundle.amount).toBe('1500');
     expect(parseInternalData(groups.find((g) => g.type === 'CARD')!.internalData)!.title).toBe('Kort – Visa & Mastercard');
+  });
+
+  it('drops a language that is not one of the five, and takes a blob of a release without one', () => {
+    const [group] = groupsFor({ amount: '1500', customerType: undefined, flattened: false, language: 'sv' });
+    const json = JSON.parse(Buffer.from(group!.internalData, 'base64').toString('utf8')) as Record<string, unknown>;
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+    expect(parseInternalData(encode(json))!.language).toBe('sv');
+    expect(parseInternalData(encode({ ...json, language: 'de' }))).toMatchObject({ language: undefined, title: json.title });
+    const { language: _dropped, ...older } = json;
+    expect(parseInternalData(encode(older))).toMatchObject({ language: undefined, title: json.title });
   });
 });

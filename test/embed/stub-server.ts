@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmbedBundle } from '../../src/http/embed/routes.ts';
-import { groupsFor, withOperatorPrefix } from './fixtures.ts';
+import { isWellFormedLocale, requestLanguage } from '../../src/domain/languages.ts';
+import { CATALOG, groupsFor, withOperatorPrefix } from './fixtures.ts';
 
 export const SESSIONS = {
   ok: 'session-ok',
@@ -18,7 +19,12 @@ export const SESSIONS = {
   held: 'session-held',
   /** Like ok, from a service whose operator prefix is RESURS (RESURS_INVOICE, …). */
   resurs: 'session-resurs',
+  /** Like ok, for a session created with `locale: "fi-FI"` (the store is Swedish). */
+  finnish: 'session-finnish',
 } as const;
+
+/** The sessions' own `locale`, as given at creation. */
+const SESSION_LOCALES: Readonly<Record<string, string>> = { [SESSIONS.finnish]: 'fi-FI' };
 
 export const EXPIRED_MESSAGE = 'Session expired at 2026-01-01T00:00:00.000Z; the merchant backend must create a new session';
 export const INTERNAL_MESSAGE = 'Internal server error';
@@ -50,10 +56,10 @@ export interface StubServer {
 
 const CORS = { 'access-control-allow-origin': '*' };
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   // no-store, unlike the real endpoint's max-age=600: a test counts every request it causes,
   // and an answer from the browser's cache would go uncounted.
-  res.writeHead(status, { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -94,19 +100,27 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
     if (customerType !== undefined && customerType !== 'NATURAL' && customerType !== 'LEGAL') {
       return error(res, 422, 'INVALID_QUERY_PARAMETER', 'query parameter customerType must be NATURAL or LEGAL');
     }
-    const groups = () => groupsFor({ amount, customerType, flattened: url.searchParams.get('flattened') === 'true' });
+    const locale = url.searchParams.get('locale') ?? undefined;
+    if (locale !== undefined && !isWellFormedLocale(locale)) {
+      return error(res, 422, 'INVALID_QUERY_PARAMETER', 'query parameter locale must be a BCP 47 tag');
+    }
+    // As the service chooses (docs/languages.md#choosing-the-language), and says in Content-Language.
+    const language = requestLanguage(CATALOG.store.countryCode, locale, SESSION_LOCALES[sessionId]);
+    const content = { 'content-language': language };
+    const groups = () => groupsFor({ amount, customerType, flattened: url.searchParams.get('flattened') === 'true', language });
     switch (sessionId) {
       case SESSIONS.ok:
-        return json(res, 200, groups());
+      case SESSIONS.finnish:
+        return json(res, 200, groups(), content);
       case SESSIONS.resurs:
-        return json(res, 200, withOperatorPrefix(groups(), 'RESURS'));
+        return json(res, 200, withOperatorPrefix(groups(), 'RESURS'), content);
       case SESSIONS.held:
         held.push(() => {
-          if (!res.writableEnded && !res.destroyed) json(res, 200, groups());
+          if (!res.writableEnded && !res.destroyed) json(res, 200, groups(), content);
         });
         return;
       case SESSIONS.empty:
-        return json(res, 200, []);
+        return json(res, 200, [], content);
       case SESSIONS.expired:
         return error(res, 409, 'SESSION_EXPIRED', EXPIRED_MESSAGE);
       case SESSIONS.failing:
