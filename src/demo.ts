@@ -2,6 +2,7 @@
 // when it serves it: the demo credentials (read from the catalog itself) and a copy-paste
 // walk-through of the whole flow: token → session → groups.
 import { withOperatorPrefix, type OperatorTypes } from './domain/payment-method-types.ts';
+import { DEFAULT_COUNTRY_CODE } from './domain/catalog.ts';
 
 export const DEMO_CATALOG_FILE = 'demo/catalog.json';
 
@@ -27,7 +28,7 @@ export function demoCatalogFor(catalog: unknown, operator: OperatorTypes): unkno
 }
 
 interface DemoCatalogShape {
-  stores?: Array<{ id: string; merchantId: string; name: string; currency: string }>;
+  stores?: Array<{ id: string; merchantId: string; name: string; currency: string; countryCode?: string }>;
   clients?: Array<{ clientId: string; clientSecret: string; merchantId: string }>;
 }
 
@@ -38,6 +39,8 @@ export interface DemoCredentials {
   storeName: string;
   /** The store's currency (ISO 4217), for the demo shop's prices. */
   currency: string;
+  /** The store's country (ISO 3166-1 alpha-2): the demo shop opens in its language. */
+  countryCode: string;
 }
 
 /** The first client of the demo catalog and its merchant's first store. */
@@ -46,7 +49,14 @@ export function demoCredentials(catalog: unknown): DemoCredentials | undefined {
   const client = clients[0];
   const store = client && stores.find((s) => s.merchantId === client.merchantId);
   return client && store
-    ? { clientId: client.clientId, clientSecret: client.clientSecret, storeId: store.id, storeName: store.name, currency: store.currency }
+    ? {
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        storeId: store.id,
+        storeName: store.name,
+        currency: store.currency,
+        countryCode: store.countryCode ?? DEFAULT_COUNTRY_CODE,
+      }
     : undefined;
 }
 

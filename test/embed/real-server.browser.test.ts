@@ -27,9 +27,6 @@ const selection = (group: Group) => ({
   internalData: group.internalData,
 });
 
-/** A served subtitle as an English page shows it: the service's price signage written by Intl. */
-const shown = (subtitle: string) => subtitle.replace(/^From (\d+) SEK\/month$/, 'From SEK $1/month');
-
 function named(groups: Group[], title: string): Group {
   const group = groups.find((g) => g.title === title);
   if (!group) throw new Error(`no group ${title}`);
@@ -148,8 +145,10 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
     return { id: body.id, expiresAt: body.expiresAt, embedSrc: body.embed.src };
   }
 
-  async function apiGroups(sessionId: string, query: string): Promise<Group[]> {
-    const response = await service.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?${query}` });
+  /** The groups as the service answers them; in English, as the English test pages ask for them. */
+  async function apiGroups(sessionId: string, query: string, locale = 'en'): Promise<Group[]> {
+    const url = `/v1/sessions/${sessionId}/payment-method-groups?${query}&locale=${locale}`;
+    const response = await service.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     return response.json() as Group[];
   }
@@ -168,15 +167,15 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
         groups.map((g, index) => ({
           groupId: g.id,
           title: g.title,
-          subtitle: shown(g.subtitle),
+          subtitle: g.subtitle,
           checked: 'false',
           tabIndex: index === 0 ? 0 : -1,
         })),
       );
       expect(options.map((o) => [o.title, o.subtitle])).toEqual([
         ['Invoice', 'Pay within 30 days'],
-        ['Part payment', 'From SEK 89/month'],
-        ['Flexible account', 'From SEK 69/month'],
+        ['Part payment', 'From 89 SEK/month'],
+        ['Flexible account', 'From 69 SEK/month'],
         ['Card', 'Visa, Mastercard'],
         ['Swish', 'Pay with your mobile'],
         ['Business invoice', 'Invoice to your company, 30 days'],
@@ -225,8 +224,8 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       expect(at2500.id).toBe(before.id);
       expect((await c.waitForOptions(5)).map((o) => [o.title, o.subtitle, o.checked])).toEqual([
         ['Invoice', 'Pay within 30 days', 'false'],
-        ['Part payment', 'From SEK 145/month', 'true'],
-        ['Flexible account', 'From SEK 106/month', 'false'],
+        ['Part payment', 'From 145 SEK/month', 'true'],
+        ['Flexible account', 'From 106 SEK/month', 'false'],
         ['Card', 'Visa, Mastercard', 'false'],
         ['Swish', 'Pay with your mobile', 'false'],
       ]);
@@ -239,11 +238,11 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       const at5000 = await apiGroups(session.id, 'amount=5000&customerType=NATURAL');
       expect(named(at5000, 'Part payment').methodIds).toHaveLength(3);
       const options = await c.waitForOptions(5);
-      expect(options.map((o) => [o.groupId, o.subtitle, o.checked])).toEqual(at5000.map((g) => [g.id, shown(g.subtitle), 'false']));
+      expect(options.map((o) => [o.groupId, o.subtitle, o.checked])).toEqual(at5000.map((g) => [g.id, g.subtitle, 'false']));
       expect(options.map((o) => o.subtitle)).toEqual([
         'Pay within 30 days',
-        'From SEK 203/month',
-        'From SEK 182/month',
+        'From 203 SEK/month',
+        'From 182 SEK/month',
         'Visa, Mastercard',
         'Pay with your mobile',
       ]);
@@ -300,20 +299,26 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       expect(Object.keys(answer).sort()).toEqual(['expiresAt', 'sessionId']);
       const sessionId = answer.sessionId!;
       const stored = await service.ctx.sessions.requireActive(sessionId);
-      expect([stored.storeId, stored.campaign]).toEqual([STORE, undefined]);
+      // The shop opens in its store's language, and its backend creates the session in it.
+      expect([stored.storeId, stored.campaign, stored.locale]).toEqual([STORE, undefined, 'sv-SE']);
+      await expect(c.page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+      await c.waitForOptions(5);
 
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.page.locator('payment-methods [role="radiogroup"][aria-label="Payment method"]').waitFor();
+      await c.option('Part payment').waitFor();
       const options = await c.waitForOptions(5);
       expect(await sessionIdOnPage(c)).toBe(sessionId);
       expect(await cartTotal(c)).toBe('SEK 1,299.95');
       const atStart = await apiGroups(sessionId, 'amount=1299.95&customerType=NATURAL');
-      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(atStart.map((g) => [g.id, g.title, shown(g.subtitle)]));
+      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(atStart.map((g) => [g.id, g.title, g.subtitle]));
 
       // A second duvet cover: 2198.95.
       await c.page.getByRole('spinbutton', { name: /Linen duvet cover/ }).fill('2');
       await c.page.locator('#cart-total', { hasText: 'SEK 2,198.95' }).waitFor();
-      await c.option('Part payment').filter({ hasText: 'From SEK 131/month' }).waitFor();
+      await c.option('Part payment').filter({ hasText: 'From 131 SEK/month' }).waitFor();
       const atTwo = await apiGroups(sessionId, 'amount=2198.95&customerType=NATURAL');
-      expect((await c.waitForOptions(5)).map((o) => [o.groupId, o.subtitle])).toEqual(atTwo.map((g) => [g.id, shown(g.subtitle)]));
+      expect((await c.waitForOptions(5)).map((o) => [o.groupId, o.subtitle])).toEqual(atTwo.map((g) => [g.id, g.subtitle]));
 
       await c.page.getByRole('radio', { name: 'Business', exact: true }).check();
       await c.option('Business invoice').waitFor();
@@ -334,14 +339,14 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 
-    it('replaces an expired session through its backend, offers the campaign and speaks Swedish', async () => {
+    it('replaces an expired session through its backend, offers the campaign, in Swedish and in English', async () => {
       expectedStatuses = [409];
       const c = await open(`${base}/demo`);
       await c.waitForOptions(5);
       const first = await sessionIdOnPage(c);
 
       expireSessions();
-      await c.page.getByRole('spinbutton', { name: /Scented candle/ }).fill('2');
+      await c.page.getByRole('spinbutton', { name: /Doftljus/ }).fill('2');
       await c.page.locator('#event-log li[data-event="payment-session-expired"]').waitFor();
       await c.page.waitForFunction((old) => document.querySelector('payment-methods')?.getAttribute('session-id') !== old, first);
       const second = await sessionIdOnPage(c);
@@ -351,16 +356,71 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
         `"sessionId": "${first}"`,
       );
 
-      await c.page.getByRole('checkbox', { name: 'Black Week offers' }).check();
-      await c.option('Black Week: 6 months interest-free').waitFor();
-      expect((await c.waitForOptions(2)).map((o) => o.title)).toEqual(['Black Week: 6 months interest-free', 'Card (Black Week)']);
+      await c.page.getByRole('checkbox', { name: 'Black Week-erbjudanden' }).check();
+      await c.option('Black Week: 6 månader räntefritt').waitFor();
+      expect((await c.waitForOptions(2)).map((o) => o.title)).toEqual(['Black Week: 6 månader räntefritt', 'Kort (Black Week)']);
       const campaignSession = await service.ctx.sessions.requireActive((await sessionIdOnPage(c))!);
       expect(campaignSession.campaign).toBe('BLACKWEEK');
-
-      await c.page.getByRole('radio', { name: 'Svenska' }).check();
-      await c.page.locator('payment-methods [role="radiogroup"][aria-label="Betalsätt"]').waitFor();
       expect(await cartTotal(c)).toBe('1 451,90 kr');
-      await expect(c.page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.option('Black Week: 6 months interest-free').waitFor();
+      expect((await c.waitForOptions(2)).map((o) => o.title)).toEqual(['Black Week: 6 months interest-free', 'Card (Black Week)']);
+      expect(await cartTotal(c)).toBe('SEK 1,451.90');
+      await expect(c.page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    });
+
+    /** Every text a shopper sees, the components' shadow roots included (the event log's JSON aside). */
+    const visibleText = (c: Checkout) =>
+      c.page.evaluate(() => {
+        const parts: string[] = [];
+        const walk = (root: Node) => {
+          for (const node of Array.from(root.childNodes)) {
+            if (node.nodeType === Node.TEXT_NODE) {
+              const parent = node.parentElement;
+              if (parent && parent.checkVisibility() && node.textContent!.trim() !== '') parts.push(node.textContent!.trim());
+            } else if (node instanceof Element && !node.matches('script, style, #event-log, code')) {
+              if (node.shadowRoot) walk(node.shadowRoot);
+              walk(node);
+            }
+          }
+        };
+        walk(document.body);
+        return [document.title, ...parts].join('\n');
+      });
+    const ENGLISH =
+      /\b(From|month|months|Part payment|Invoice|Pay|Payment|Card|Business|Private|Cart|Total|Shipping|Free|Checkout|Choose|Details|Interest|Duration|Loading|Your|Account|Fee|information|Event|Language|Quantity|offers)\b/;
+    const SWEDISH = /(Från|\/mån|Delbetalning|månader|Faktura|Betala|Kort\b|Ränta|Löptid|Prisinformation|Varukorg|Att betala)/;
+
+    it('in Swedish shows no English text; in English no Swedish; in Finnish neither', async () => {
+      const c = await open(`${base}/demo`);
+      await c.waitForOptions(5);
+      // The details of a part payment too: plan names, costs, terms and the price information link.
+      await c.option('Delbetalning').click();
+      await c.details.locator('[part~="plan-cost"]').first().waitFor();
+      await c.page.locator('.signage-text', { hasText: 'Från' }).waitFor();
+      const swedish = await visibleText(c);
+      expect(swedish).toMatch(/Från [\d\s]+kr\/mån/);
+      expect(swedish).toContain('Delbetalning');
+      expect(swedish.match(ENGLISH), swedish).toBeNull();
+
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.option('Part payment').waitFor();
+      await c.page.locator('.signage-text', { hasText: 'From' }).waitFor();
+      await c.option('Part payment').click();
+      await c.details.locator('[part~="plan-name"]', { hasText: 'months' }).first().waitFor();
+      const english = await visibleText(c);
+      expect(english).toMatch(/From \d+ SEK\/month/);
+      expect(english.match(SWEDISH), english).toBeNull();
+
+      await c.page.getByRole('radio', { name: 'Suomi' }).check();
+      await c.option('Osamaksu').waitFor();
+      await c.page.locator('.signage-text', { hasText: 'Alkaen' }).waitFor();
+      await c.details.locator('[part~="plan-name"]', { hasText: 'kuukautta' }).first().waitFor();
+      const finnish = await visibleText(c);
+      expect(finnish).toMatch(/Alkaen [\d\s]+SEK\/kk/);
+      expect(finnish.match(ENGLISH), finnish).toBeNull();
+      expect(finnish.match(SWEDISH), finnish).toBeNull();
     });
   });
 });

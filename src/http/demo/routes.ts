@@ -12,6 +12,8 @@ import type { AppContext } from '../../context.ts';
 import type { DemoCredentials } from '../../demo.ts';
 import { Errors } from '../../errors.ts';
 import { etagOnSend } from '../plugins/etag.ts';
+import { languageOfCountry } from '../../domain/languages.ts';
+import { LocaleSchema } from '../session-api/schemas.ts';
 
 export interface DemoRoutesOptions {
   ctx: AppContext;
@@ -24,9 +26,15 @@ export interface DemoRoutesOptions {
 // scripts/build.mjs copies them to dist/demo/assets.
 const ASSET_DIRS = [new URL('./assets/', import.meta.url), new URL('./demo/assets/', import.meta.url)];
 
-const DemoSessionBody = Type.Object({ campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
+const DemoSessionBody = Type.Object({
+  campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  locale: Type.Optional(LocaleSchema('The shopper’s language.')),
+});
 const DemoSession = Type.Object({ sessionId: Type.String(), expiresAt: Type.String() });
-const DemoSignageQuery = Type.Object({ amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' }) });
+const DemoSignageQuery = Type.Object({
+  amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' }),
+  locale: Type.Optional(LocaleSchema('The shopper’s language: the SECCI in it where the catalog has one.')),
+});
 const DemoSignage = Type.Object({
   signage: Type.Union([
     Type.Null(),
@@ -53,7 +61,8 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
   if (!dir) throw new Error('the demo storefront assets (src/http/demo/assets) are missing');
   const read = (name: string) => readFile(new URL(name, dir), 'utf8');
   const [template, script, stylesheet] = await Promise.all([read('index.html'), read('shop.js'), read('shop.css')]);
-  const page = fill(template, { storeName: demo.storeName, embedSrc });
+  // The page opens in the store's language (docs/languages.md), as a shop in that country would.
+  const page = fill(template, { storeName: demo.storeName, embedSrc, storeLanguage: languageOfCountry(demo.countryCode) });
   const headers = securityHeaders(new URL(embedSrc).origin, new URL(ctx.config.publicUrl).origin);
   const serve = (reply: FastifyReply, type: string, cacheControl: string, body: string) =>
     reply.headers({ ...headers, 'content-type': `${type}; charset=utf-8`, 'cache-control': cacheControl }).send(body);
@@ -121,9 +130,10 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       config: { rateLimitPolicy: 'public' },
     },
     async (request, reply) => {
-      const { amount } = request.query;
+      const { amount, locale } = request.query;
+      const language = locale === undefined ? '' : `&locale=${encodeURIComponent(locale)}`;
       const get = (url: string) => withToken(request, (headers) => app.inject({ method: 'GET', url, headers }));
-      const listed = await get(`/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000`);
+      const listed = await get(`/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000${language}`);
       if (listed.statusCode !== 200) throw innerFailure(request, 'the payment methods', listed.statusCode);
       const methods = listed.json<{ content: Array<{ id: string; priceSignagePossible: boolean; campaign: { campaign: boolean } }> }>()
         .content;
@@ -131,7 +141,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       const answers = await Promise.all(
         methods
           .filter((m) => m.priceSignagePossible && !m.campaign.campaign)
-          .map((method) => get(`/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}`)),
+          .map((method) => get(`/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}${language}`)),
       );
       let best: { cost: SignageCost; secciUri: string | null } | undefined;
       for (const answer of answers) {
@@ -166,13 +176,14 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       },
     },
     async (request, reply) => {
-      const { campaign } = request.body;
+      // The session in the shopper's language: what the components show follows it.
+      const { campaign, locale } = request.body;
       const created = await withToken(request, (headers) =>
         app.inject({
           method: 'POST',
           url: `/v1/stores/${demo.storeId}/sessions`,
           headers: { ...headers, 'content-type': 'application/json' },
-          payload: JSON.stringify(campaign === undefined ? {} : { campaign }),
+          payload: JSON.stringify({ campaign, locale }),
         }),
       );
       if (created.statusCode !== 201) throw innerFailure(request, 'a session', created.statusCode);

@@ -61,7 +61,38 @@ const TEXTS = {
     secci: 'Standardiserad europeisk konsumentkreditinformation',
     signage: (monthly, months, total, rate) => `Från ${monthly}/mån i ${months} månader · totalt ${total} · effektiv ränta ${rate} %`,
   },
+  fi: {
+    demoNote: 'Demokauppa: testidataa, ei oikeita maksuja',
+    heading: 'Kassa',
+    cart: 'Ostoskorisi',
+    quantity: 'Määrä',
+    duvet: 'Pellavainen pussilakana 150×210',
+    pillow: 'Tyynyliinat, 2 kpl',
+    candle: 'Tuoksukynttilä, koivu',
+    shipping: 'Toimitus',
+    free: 'Maksuton',
+    total: 'Yhteensä',
+    customer: 'Ostat',
+    customerType: 'Asiakastyyppi',
+    private: 'Yksityishenkilönä',
+    business: 'Yrityksenä',
+    campaign: 'Black Week -tarjoukset',
+    language: 'Kieli',
+    log: 'Tapahtumaloki',
+    session: 'Istunto',
+    logEmpty: 'Maksukomponenttien tapahtumat näkyvät tässä.',
+    payment: 'Maksutapa',
+    details: 'Ehdot',
+    detailsHint: 'Valitse maksutapa nähdäksesi sen ehdot.',
+    expires: (time) => `vanhenee ${time}`,
+    sessionFailed: (message) => `Ei maksuistuntoa: ${message}`,
+    secci: 'Vakiomuotoiset eurooppalaiset kuluttajaluottotiedot',
+    signage: (monthly, months, total, rate) => `Alkaen ${monthly}/kk ${months} kuukauden ajan · yhteensä ${total} · todellinen vuosikorko ${rate} %`,
+  },
 };
+
+/** Number formats per page language: the shop is Swedish, so its prices are in SEK whatever the language. */
+const LOCALES = { en: 'en-GB', sv: 'sv-SE', fi: 'fi-FI' };
 
 const EVENTS = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'];
 
@@ -76,13 +107,15 @@ const log = document.getElementById('event-log');
 const logEmpty = document.getElementById('log-empty');
 const detailsHint = document.getElementById('details-hint');
 
-let language = 'en';
+// The store's language first, as a shop in its country opens (docs/languages.md); the switch changes it.
+const storeLanguage = document.querySelector('meta[name="store-language"]')?.content;
+let language = Object.hasOwn(TEXTS, storeLanguage) ? storeLanguage : 'en';
 let expiresAt;
 /** Only the newest session request may set the session: a campaign toggled twice asks twice. */
 let sessionRequest = 0;
 
 const texts = () => TEXTS[language];
-const locale = () => (language === 'sv' ? 'sv-SE' : 'en-GB');
+const locale = () => LOCALES[language];
 
 /** Prices are whole öre, so sums are exact; the amount goes out as the decimal the API expects. */
 function decimal(ore) {
@@ -120,7 +153,7 @@ async function loadSignage(item) {
   const view = item.querySelector('[data-signage]');
   if (!view) return;
   try {
-    const response = await fetch(`/demo/price-signage?amount=${decimal(Number(item.dataset.priceOre))}`);
+    const response = await fetch(`/demo/price-signage?amount=${decimal(Number(item.dataset.priceOre))}&locale=${locale()}`);
     const { signage } = await response.json();
     if (!response.ok || !signage) return;
     signageOf.set(item, signage);
@@ -149,7 +182,16 @@ function updateCustomerType() {
 
 function updateLanguage() {
   language = document.querySelector('input[name="language"]:checked').value;
+  showLanguage();
+  // The SECCI in the new language, where the catalog has one.
+  for (const item of items) void loadSignage(item);
+}
+
+const storeName = document.querySelector('.store-name').textContent;
+
+function showLanguage() {
   document.documentElement.lang = language;
+  document.title = `${texts().heading} · ${storeName}`;
   for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = texts()[element.dataset.i18n];
   // The components re-render on their own lang attribute, not on the page's.
   selector.setAttribute('lang', language);
@@ -167,7 +209,8 @@ function showSession() {
 
 async function newSession() {
   const request = ++sessionRequest;
-  const body = campaignBox.checked ? { campaign: CAMPAIGN } : {};
+  // The session in the shopper's language; the components ask in the page's language anyway.
+  const body = { locale: locale(), ...(campaignBox.checked ? { campaign: CAMPAIGN } : {}) };
   let answer;
   try {
     const response = await fetch('/demo/session', {
@@ -233,7 +276,8 @@ for (const input of document.querySelectorAll('input[name="customer-type"]')) in
 for (const input of document.querySelectorAll('input[name="language"]')) input.addEventListener('change', updateLanguage);
 campaignBox.addEventListener('change', () => void newSession());
 
-updateCart();
+document.querySelector(`input[name="language"][value="${language}"]`).checked = true;
+showLanguage();
 updateCustomerType();
 void newSession();
 for (const item of items) void loadSignage(item);
