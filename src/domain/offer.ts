@@ -25,17 +25,17 @@ export interface ExplainedOffer {
 }
 
 /**
- * `operator`: the configured operator's types, whose part payments are bundled. The methods come
- * back as the catalog has them; the groups in `query.language` (localization.ts).
+ * `operator`: the configured operator's types, whose part payments are bundled. The methods and
+ * the groups are in `query.language` (localization.ts).
  */
 export function explainOffer(catalog: StoreMethods, query: OfferQuery, operator: OperatorTypes): ExplainedOffer {
   const { store } = catalog;
   const localized = localizeCatalog(catalog, query.language);
-  const methods = catalog.methods.map((method) => {
+  const methods = localized.methods.map((method) => {
     const reasons = ineligibilityReasons(method, query);
     return { method, eligible: reasons.length === 0, reasons };
   });
-  const eligible = localized.methods.filter((_, index) => methods[index]!.eligible);
+  const eligible = methods.filter((v) => v.eligible).map((v) => v.method);
   const monthlyFrom = monthlyCostText(query.language, store.countryCode, store.currency);
   const groups = partitionIntoGroups(eligible, query.flattened, operator.bundled).map((members) =>
     groupOf(localized.store, members, query.amount, query.language, monthlyFrom),

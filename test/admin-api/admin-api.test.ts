@@ -195,6 +195,7 @@ describe('stores', () => {
       // The demo catalog's two stores have 1 and 2: the next free number, kept by the replacement below.
       countryCode: 'SE',
       nationalStoreId: 3,
+      translations: {},
     });
     const replaced = await admin('PUT', `/stores/${NEW_STORE}`, { ...body, id: NEW_STORE.toUpperCase(), bundleTitle: 'Delbetalning' });
     expect(replaced.statusCode).toBe(200);
@@ -320,8 +321,10 @@ describe('payment methods', () => {
           administrationFee: 19,
           setupFee: 0,
           interest: 0,
+          translations: {},
         },
       ],
+      translations: {},
     });
     // The same instance's caches were cleared by the write itself: no waiting.
     expect((await groupTitles(service.app, session))[0]).toBe('Gift card');
@@ -342,7 +345,7 @@ describe('payment methods', () => {
     const all = (await admin('GET', '/payment-methods?size=5')).json() as { page: { totalElements: number; totalPages: number } };
     expect(all.page).toEqual({ number: 0, size: 5, totalElements: 13, totalPages: 3 });
     const store = (await admin('GET', `/payment-methods?storeId=${STORE}`)).json() as { content: Array<{ name: string }> };
-    expect(store.content.map((m) => m.name).slice(0, 3)).toEqual(['Gift card (new)', 'Black Week: 6 months interest-free', 'Invoice']);
+    expect(store.content.map((m) => m.name).slice(0, 3)).toEqual(['Gift card (new)', 'Black Week: 6 månader räntefritt', 'Faktura']);
     expect((await admin('GET', '/payment-methods?storeId=33333333-3333-4333-8333-333333333333')).json()).toMatchObject({ content: [] });
     expectError(await admin('GET', '/payment-methods?storeId=nope'), 400);
   });
@@ -498,8 +501,8 @@ describe('two instances on one PostgreSQL database', () => {
           appB.inject({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods`, headers: { authorization: `Bearer ${merchantB}` } });
         const invoiceNameOnB = async () =>
           ((await listingB()).json() as { content: Array<{ id: string; name: string }> }).content.find((m) => m.id === INVOICE)?.name;
-        expect(await groupTitles(appB, session)).toContain('Invoice');
-        expect(await invoiceNameOnB()).toBe('Invoice');
+        expect(await groupTitles(appB, session)).toContain('Faktura');
+        expect(await invoiceNameOnB()).toBe('Faktura');
 
         /** Polls until `check` holds; returns the milliseconds it took, failing past the bound. */
         async function within(check: () => Promise<boolean>): Promise<number> {
@@ -512,15 +515,15 @@ describe('two instances on one PostgreSQL database', () => {
         }
 
         // Control: a write that announces nothing stays invisible on B (its cache does not expire).
-        await database.handle.db.updateTable('payment_methods').set({ name: 'Invoice (silent)' }).where('id', '=', INVOICE).execute();
+        await database.handle.db.updateTable('payment_methods').set({ name: 'Faktura (tyst)' }).where('id', '=', INVOICE).execute();
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(await groupTitles(appB, session)).toContain('Invoice');
+        expect(await groupTitles(appB, session)).toContain('Faktura');
 
         const invoice = (await admin('GET', `/payment-methods/${INVOICE}`, undefined, appA, tokenA)).json() as Record<string, unknown>;
-        const renamed = await admin('PUT', `/payment-methods/${INVOICE}`, { ...invoice, name: 'Invoice 30 days' }, appA, tokenA);
+        const renamed = await admin('PUT', `/payment-methods/${INVOICE}`, { ...invoice, name: 'Faktura 30 dagar' }, appA, tokenA);
         expect(renamed.statusCode, renamed.body).toBe(200);
-        const groupsMs = await within(async () => (await groupTitles(appB, session)).includes('Invoice 30 days'));
-        const listingMs = await within(async () => (await invoiceNameOnB()) === 'Invoice 30 days');
+        const groupsMs = await within(async () => (await groupTitles(appB, session)).includes('Faktura 30 dagar'));
+        const listingMs = await within(async () => (await invoiceNameOnB()) === 'Faktura 30 dagar');
         console.info(`[postgres] rename seen by B's groups after ${groupsMs.toFixed(0)} ms, listing ${listingMs.toFixed(0)} ms`);
         expect(groupsMs).toBeLessThan(BOUND_MS);
 
@@ -541,9 +544,9 @@ describe('two instances on one PostgreSQL database', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         console.info(`[postgres] listeners reconnected after ${(performance.now() - reconnectStarted).toFixed(0)} ms`);
-        expect(await groupTitles(appB, session)).toContain('Invoice 30 days'); // cached again on B
+        expect(await groupTitles(appB, session)).toContain('Faktura 30 dagar'); // cached again on B
         expect((await admin('DELETE', `/payment-methods/${INVOICE}`, undefined, appA, tokenA)).statusCode).toBe(204);
-        const afterDropMs = await within(async () => !(await groupTitles(appB, session)).some((t) => t.startsWith('Invoice')));
+        const afterDropMs = await within(async () => !(await groupTitles(appB, session)).some((t) => t.startsWith('Faktura')));
         console.info(`[postgres] delete after a dropped listener seen by B after ${afterDropMs.toFixed(0)} ms`);
 
         // A client created, rotated and deleted through A.

@@ -182,16 +182,16 @@ describe.skipIf(testDatabaseKind !== 'postgres')('pms next to running servers (P
         });
         return ((await response.json()) as { content: Array<{ id: string; name: string }> }).content.find((m) => m.id === INVOICE)?.name;
       };
-      expect(await invoiceName()).toBe('Invoice');
+      expect(await invoiceName()).toBe('Faktura');
       const catalog = await demoCatalog();
       const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
       const applied = await cli(
         'catalog',
         'apply',
-        await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Invoice (CLI)' }] }),
+        await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Faktura (CLI)' }] }),
       );
       expect(applied.stdout).toMatch(/paymentMethods:\s+0 created, 1 updated, 0 unchanged/);
-      const ms = await within(2000, async () => (await invoiceName()) === 'Invoice (CLI)');
+      const ms = await within(2000, async () => (await invoiceName()) === 'Faktura (CLI)');
       console.info(`[postgres] CLI catalog change seen by the server after ${ms.toFixed(0)} ms`);
     } finally {
       await stop(server);

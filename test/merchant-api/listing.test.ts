@@ -38,16 +38,16 @@ describe('listing', () => {
     const body = response.json() as Listing;
     expect(body.page).toEqual({ number: 0, size: 100, totalElements: 10, totalPages: 1 });
     expect(body.content.map((m) => m.name)).toEqual([
-      'Black Week: 6 months interest-free',
-      'Invoice',
-      'Part payment 12 months',
-      'Part payment 24 months',
-      'Part payment 36 months',
-      'Flexible account',
-      'Card',
-      'Card (Black Week)',
+      'Black Week: 6 månader räntefritt',
+      'Faktura',
+      'Delbetalning 12 månader',
+      'Delbetalning 24 månader',
+      'Delbetalning 36 månader',
+      'Flexibelt konto',
+      'Kort',
+      'Kort (Black Week)',
       'Swish',
-      'Business invoice',
+      'Företagsfaktura',
     ]);
     // Every field, exactly as the API description's example shows it (the demo store is Swedish: a
     // link without a language of its own is in Swedish).
@@ -58,20 +58,20 @@ describe('listing', () => {
   it('filters by amount with inclusive purchase limits, exactly', async () => {
     const names = async (amount: string) =>
       ((await get(`/v2/stores/${STORE}/payment_methods?amount=${amount}`)).json() as Listing).content.map((m) => m.name);
-    expect(await names('600')).toContain('Part payment 12 months');
-    expect(await names('599.999')).not.toContain('Part payment 12 months');
-    expect(await names('50000')).toContain('Invoice');
-    expect(await names('50000.001')).not.toContain('Invoice');
-    expect(await names('0')).toEqual(['Invoice', 'Business invoice']);
+    expect(await names('600')).toContain('Delbetalning 12 månader');
+    expect(await names('599.999')).not.toContain('Delbetalning 12 månader');
+    expect(await names('50000')).toContain('Faktura');
+    expect(await names('50000.001')).not.toContain('Faktura');
+    expect(await names('0')).toEqual(['Faktura', 'Företagsfaktura']);
     expect(await names(`${'9'.repeat(500)}.5`)).toEqual([]);
   });
 
   it('paginates in the database with the page object', async () => {
     const page1 = (await get(`/v2/stores/${STORE}/payment_methods?page=1&size=3`)).json() as Listing;
     expect(page1.page).toEqual({ number: 1, size: 3, totalElements: 10, totalPages: 4 });
-    expect(page1.content.map((m) => m.name)).toEqual(['Part payment 24 months', 'Part payment 36 months', 'Flexible account']);
+    expect(page1.content.map((m) => m.name)).toEqual(['Delbetalning 24 månader', 'Delbetalning 36 månader', 'Flexibelt konto']);
     const last = (await get(`/v2/stores/${STORE}/payment_methods?page=3&size=3`)).json() as Listing;
-    expect(last.content.map((m) => m.name)).toEqual(['Business invoice']);
+    expect(last.content.map((m) => m.name)).toEqual(['Företagsfaktura']);
     const past = (await get(`/v2/stores/${STORE}/payment_methods?page=7&size=3`)).json() as Listing;
     expect(past.content).toEqual([]);
     expect(past.page.totalElements).toBe(10);
@@ -124,22 +124,22 @@ describe('eligibility explanation', () => {
     expect(body.campaign).toBeNull();
     const reasons = Object.fromEntries(body.methods.map((m) => [m.name, m.reasons]));
     expect(reasons).toEqual({
-      'Black Week: 6 months interest-free': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
-      Invoice: [],
-      'Part payment 12 months': [],
-      'Part payment 24 months': ['AMOUNT_BELOW_MINIMUM'],
-      'Part payment 36 months': ['AMOUNT_BELOW_MINIMUM'],
-      'Flexible account': [],
-      Card: [],
-      'Card (Black Week)': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
+      'Black Week: 6 månader räntefritt': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
+      Faktura: [],
+      'Delbetalning 12 månader': [],
+      'Delbetalning 24 månader': ['AMOUNT_BELOW_MINIMUM'],
+      'Delbetalning 36 månader': ['AMOUNT_BELOW_MINIMUM'],
+      'Flexibelt konto': [],
+      Kort: [],
+      'Kort (Black Week)': ['CAMPAIGN_METHOD_WITHOUT_CAMPAIGN'],
       Swish: [],
-      'Business invoice': ['CUSTOMER_TYPE_NOT_ENABLED'],
+      Företagsfaktura: ['CUSTOMER_TYPE_NOT_ENABLED'],
     });
     expect(body.methods.filter((m) => m.eligible).map((m) => m.name)).toEqual([
-      'Invoice',
-      'Part payment 12 months',
-      'Flexible account',
-      'Card',
+      'Faktura',
+      'Delbetalning 12 månader',
+      'Flexibelt konto',
+      'Kort',
       'Swish',
     ]);
   });
@@ -158,7 +158,7 @@ describe('eligibility explanation', () => {
       expect(explained.groups).toEqual(storefront);
     }
     const explained = (await get(`/v2/stores/${STORE}/payment_methods/eligibility?amount=1000&campaign=SUMMER`)).json() as Explained;
-    expect(explained.methods.find((m) => m.name === 'Invoice')!.reasons).toEqual(['CAMPAIGN_KEYWORD_MISMATCH']);
+    expect(explained.methods.find((m) => m.name === 'Faktura')!.reasons).toEqual(['CAMPAIGN_KEYWORD_MISMATCH']);
   });
 
   it('uses the errors of group retrieval', async () => {

@@ -135,9 +135,9 @@ describe.skipIf(!postgres || unavailable !== undefined)('many instances on one P
         // announced (LISTEN) where notifications are on, by the caches' lifetime where they are off.
         // Read through B's caches (the store's catalog lives 1 s there) just before the change.
         const namesOnB = async () => JSON.stringify(await json(await groupsOn(b)));
-        expect(await namesOnB()).toContain('"Invoice"');
+        expect(await namesOnB()).toContain('"Faktura"');
         const catalog = (await demoCatalog()) as { paymentMethods: Array<Record<string, unknown>> };
-        const invoice = { ...catalog.paymentMethods.find((m) => m.id === INVOICE)!, name: 'Invoice, renamed' };
+        const invoice = { ...catalog.paymentMethods.find((m) => m.id === INVOICE)!, name: 'Faktura, omdöpt' };
         const adminToken = await token(a.baseUrl, ADMIN);
         const changed = await fetch(`${a.baseUrl}/admin/v1/payment-methods/${INVOICE}`, {
           method: 'PUT',
@@ -148,7 +148,7 @@ describe.skipIf(!postgres || unavailable !== undefined)('many instances on one P
         const changedAt = performance.now();
         let seenAfterMs: number | undefined;
         while (seenAfterMs === undefined && performance.now() - changedAt < VISIBLE_WITHIN_MS + MARGIN_MS) {
-          if ((await namesOnB()).includes('Invoice, renamed')) seenAfterMs = performance.now() - changedAt;
+          if ((await namesOnB()).includes('Faktura, omdöpt')) seenAfterMs = performance.now() - changedAt;
           else await new Promise((resolve) => setTimeout(resolve, 50));
         }
         console.info(`[${variant}] catalog change seen on the other instance after ${seenAfterMs?.toFixed(0)} ms`);

@@ -166,7 +166,10 @@ describe('the language of a storefront answer', () => {
       const answer = await groupsIn(session, `amount=64250.50&locale=${language}`);
       expect(answer.language).toBe(language);
       // Above the invoice's limit: the bundle of part payments alone.
-      expect(answer.body.map((g) => g.subtitle), language).toEqual([expected[language]]);
+      expect(
+        answer.body.map((g) => g.subtitle),
+        language,
+      ).toEqual([expected[language]]);
       expect(internalData(answer.body[0]!).language).toBe(language);
     }
     expect(expected.sv).toBe('Från 2\u00a0991\u00a0kr/mån');

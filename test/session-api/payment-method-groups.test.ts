@@ -63,8 +63,9 @@ describe('200', () => {
     expect(bundle.customerTypes).toEqual(['NATURAL']);
     // 12 months: ceil(1299.95 × 0.083333333333) = 109; 24 months: ceil(1299.95 × 0.046121852303 + 29) = 89.
     expect(bundle.subtitle).toBe('Från 89\u00a0kr/mån');
-    expect(body[0]!.title).toBe('Invoice');
-    expect(body[0]!.subtitle).toBe('Pay within 30 days');
+    // The demo catalog is written in Swedish (translated into English and Finnish: test/session-api/languages.test.ts).
+    expect(body[0]!.title).toBe('Faktura');
+    expect(body[0]!.subtitle).toBe('Betala inom 30 dagar');
     expect(body[3]!.customerTypes).toEqual(['NATURAL', 'LEGAL']);
     const data = JSON.parse(Buffer.from(bundle.internalData, 'base64').toString('utf8')) as { type: string; methodIds: string[] };
     expect(data.type).toBe(bundle.type);
@@ -78,7 +79,7 @@ describe('200', () => {
     expect(any.map((g) => g.methodIds)).toContainEqual([M.businessInvoice]);
     const flat = (await groups(session, 'amount=5000&customerType=NATURAL&flattened=true')).json() as Group[];
     expect(flat.map((g) => g.methodIds)).toEqual([[M.invoice], [M.pp12], [M.pp24], [M.pp36], [M.account], [M.card], [M.swish]]);
-    expect(flat[1]!.title).toBe('Part payment 12 months');
+    expect(flat[1]!.title).toBe('Delbetalning 12 månader');
     const grouped = (await groups(session, 'amount=5000&customerType=NATURAL&flattened=false')).json() as Group[];
     expect(grouped[1]!.methodIds).toEqual([M.pp12, M.pp24, M.pp36]);
   });
@@ -226,17 +227,17 @@ describe('answers are rendered from offers compiled per catalog (services/offer-
   it('answers from the new catalog once a change is read, even one this instance was not told about', async () => {
     const session = await newSession();
     const before = await groups(session, 'amount=888.80');
-    expect(before.json().map((g: Group) => g.title)).toContain('Card');
+    expect(before.json().map((g: Group) => g.title)).toContain('Kort');
     const db = service.database.handle.db;
     // As another instance's write whose notification never arrived: only the time-to-live finds it.
-    await db.updateTable('payment_methods').set({ name: 'Card (renamed)' }).where('id', '=', M.card).execute();
+    await db.updateTable('payment_methods').set({ name: 'Kort (omdöpt)' }).where('id', '=', M.card).execute();
     clock.advance(1500);
     try {
       const after = await groups(session, 'amount=888.80');
-      expect(after.json().map((g: Group) => g.title)).toContain('Card (renamed)');
+      expect(after.json().map((g: Group) => g.title)).toContain('Kort (omdöpt)');
       expect(after.headers.etag).not.toBe(before.headers.etag);
     } finally {
-      await db.updateTable('payment_methods').set({ name: 'Card' }).where('id', '=', M.card).execute();
+      await db.updateTable('payment_methods').set({ name: 'Kort' }).where('id', '=', M.card).execute();
       clock.advance(1500);
       await groups(session, 'amount=888.80');
       clock.advance(-3000);

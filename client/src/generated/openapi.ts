@@ -1867,11 +1867,57 @@ export interface operations {
                                 interest: number;
                                 name: string;
                                 setupFee: number;
+                                /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                                translations: {
+                                    da?: {
+                                        description?: string;
+                                        name?: string;
+                                    };
+                                    en?: {
+                                        description?: string;
+                                        name?: string;
+                                    };
+                                    fi?: {
+                                        description?: string;
+                                        name?: string;
+                                    };
+                                    nb?: {
+                                        description?: string;
+                                        name?: string;
+                                    };
+                                    sv?: {
+                                        description?: string;
+                                        name?: string;
+                                    };
+                                };
                             }[];
                             priceSignagePossible: boolean;
                             sortOrder: number;
                             /** Format: uuid */
                             storeId: string;
+                            /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations: {
+                                da?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                en?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                fi?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                nb?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                sv?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                            };
                             type: string;
                         }[];
                         page: components["schemas"]["Page"];
@@ -1974,11 +2020,57 @@ export interface operations {
                             interest: number;
                             name: string;
                             setupFee: number;
+                            /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations: {
+                                da?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                en?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                fi?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                nb?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                sv?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                            };
                         }[];
                         priceSignagePossible: boolean;
                         sortOrder: number;
                         /** Format: uuid */
                         storeId: string;
+                        /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            en?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            fi?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            nb?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            sv?: {
+                                description?: string;
+                                name?: string;
+                            };
+                        };
                         type: string;
                     };
                 };
@@ -2097,6 +2189,29 @@ export interface operations {
                         name: string;
                         /** @description One-off setup fee. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
                         setupFee?: number | string;
+                        /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations?: {
+                            da?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            en?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            fi?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            nb?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            sv?: {
+                                description?: string;
+                                name?: string;
+                            };
+                        };
                     }[];
                     /** @description Default false. */
                     priceSignagePossible?: boolean;
@@ -2104,6 +2219,29 @@ export interface operations {
                     sortOrder?: number;
                     /** @description Store the method belongs to. */
                     storeId: string;
+                    /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                    translations?: {
+                        da?: {
+                            description?: string;
+                            name?: string;
+                        };
+                        en?: {
+                            description?: string;
+                            name?: string;
+                        };
+                        fi?: {
+                            description?: string;
+                            name?: string;
+                        };
+                        nb?: {
+                            description?: string;
+                            name?: string;
+                        };
+                        sv?: {
+                            description?: string;
+                            name?: string;
+                        };
+                    };
                     /** @description Payment method type; an extensible enum (unknown values are served as they are). */
                     type: string;
                 };
@@ -2145,11 +2283,57 @@ export interface operations {
                             interest: number;
                             name: string;
                             setupFee: number;
+                            /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations: {
+                                da?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                en?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                fi?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                nb?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                sv?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                            };
                         }[];
                         priceSignagePossible: boolean;
                         sortOrder: number;
                         /** Format: uuid */
                         storeId: string;
+                        /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            en?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            fi?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            nb?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            sv?: {
+                                description?: string;
+                                name?: string;
+                            };
+                        };
                         type: string;
                     };
                 };
@@ -2189,11 +2373,57 @@ export interface operations {
                             interest: number;
                             name: string;
                             setupFee: number;
+                            /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations: {
+                                da?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                en?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                fi?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                nb?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                sv?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                            };
                         }[];
                         priceSignagePossible: boolean;
                         sortOrder: number;
                         /** Format: uuid */
                         storeId: string;
+                        /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            en?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            fi?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            nb?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            sv?: {
+                                description?: string;
+                                name?: string;
+                            };
+                        };
                         type: string;
                     };
                 };
@@ -2378,6 +2608,24 @@ export interface operations {
                             /** @description The operator's store number (assigned when the body left it out). */
                             nationalStoreId: number;
                             organizationNumber?: string;
+                            /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations: {
+                                da?: {
+                                    bundleTitle?: string;
+                                };
+                                en?: {
+                                    bundleTitle?: string;
+                                };
+                                fi?: {
+                                    bundleTitle?: string;
+                                };
+                                nb?: {
+                                    bundleTitle?: string;
+                                };
+                                sv?: {
+                                    bundleTitle?: string;
+                                };
+                            };
                         }[];
                         page: components["schemas"]["Page"];
                     };
@@ -2463,6 +2711,24 @@ export interface operations {
                         /** @description The operator's store number (assigned when the body left it out). */
                         nationalStoreId: number;
                         organizationNumber?: string;
+                        /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                bundleTitle?: string;
+                            };
+                            en?: {
+                                bundleTitle?: string;
+                            };
+                            fi?: {
+                                bundleTitle?: string;
+                            };
+                            nb?: {
+                                bundleTitle?: string;
+                            };
+                            sv?: {
+                                bundleTitle?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -2538,7 +2804,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Title of a bundle of part-payment methods. Default "Part payment". */
+                    /** @description Title of a bundle of part-payment methods. Default "Part payment" (given in the language of each answer). */
                     bundleTitle?: string;
                     /** @description ISO 3166-1 alpha-2 country of the store. Default SE. */
                     countryCode?: string;
@@ -2555,6 +2821,24 @@ export interface operations {
                     nationalStoreId?: number;
                     /** @description The legal entity behind the store (e.g. 556677-8899). */
                     organizationNumber?: string;
+                    /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                    translations?: {
+                        da?: {
+                            bundleTitle?: string;
+                        };
+                        en?: {
+                            bundleTitle?: string;
+                        };
+                        fi?: {
+                            bundleTitle?: string;
+                        };
+                        nb?: {
+                            bundleTitle?: string;
+                        };
+                        sv?: {
+                            bundleTitle?: string;
+                        };
+                    };
                 };
             };
         };
@@ -2578,6 +2862,24 @@ export interface operations {
                         /** @description The operator's store number (assigned when the body left it out). */
                         nationalStoreId: number;
                         organizationNumber?: string;
+                        /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                bundleTitle?: string;
+                            };
+                            en?: {
+                                bundleTitle?: string;
+                            };
+                            fi?: {
+                                bundleTitle?: string;
+                            };
+                            nb?: {
+                                bundleTitle?: string;
+                            };
+                            sv?: {
+                                bundleTitle?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -2600,6 +2902,24 @@ export interface operations {
                         /** @description The operator's store number (assigned when the body left it out). */
                         nationalStoreId: number;
                         organizationNumber?: string;
+                        /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations: {
+                            da?: {
+                                bundleTitle?: string;
+                            };
+                            en?: {
+                                bundleTitle?: string;
+                            };
+                            fi?: {
+                                bundleTitle?: string;
+                            };
+                            nb?: {
+                                bundleTitle?: string;
+                            };
+                            sv?: {
+                                bundleTitle?: string;
+                            };
+                        };
                     };
                 };
             };
