@@ -74,5 +74,9 @@ Try it:
   SESSION=$(curl -s -X POST -H "Authorization: Bearer $TOKEN" ${baseUrl}/v1/stores/${demo.storeId}/sessions | node -pe 'JSON.parse(require("fs").readFileSync(0)).id')
   curl -s "${baseUrl}/v1/sessions/$SESSION/payment-method-groups?amount=1299.95&customerType=NATURAL"
 
+In another language (sv, nb, da, fi, en; without one, the store's): "locale" on the session, or on one request:
+  curl -s -X POST -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"locale":"fi-FI"}' ${baseUrl}/v1/stores/${demo.storeId}/sessions
+  curl -s "${baseUrl}/v1/sessions/$SESSION/payment-method-groups?amount=1299.95&locale=en"
+
 `;
 }
