@@ -21,10 +21,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyCatalogFile, dropDatabase, freshDatabase, generateCatalog, insertSessions } from './lib/data.mjs';
 import { amountKey, amountsAcross, amountsIssued, nextAmount, REPEATED_AMOUNTS } from './lib/amounts.mjs';
-import { countLoad, floodLoad, httpLoad, httpLoadAcross, pacedLoad, queryLoad } from './lib/load.mjs';
+import { countLoad, floodLoad, httpLoad, httpLoadAcross, pacedLoad, pacedQueries, queryLoad } from './lib/load.mjs';
 import { get, hugeAmounts, preflights, randomSessions, unknownClients, unknownKeyTokens, wrongSecrets } from './lib/abuse.mjs';
 import { pgBouncerBinary, startPgBouncer } from './lib/pgbouncer.mjs';
 import { projectRoot, startProcess } from './lib/processes.mjs';
+import { redisServerInstalled, startRedis } from './lib/redis.mjs';
 import { summarize, writeReport } from './lib/report.mjs';
 
 const { values: args } = parseArgs({
@@ -46,6 +47,7 @@ const FULL = {
   warmupSeconds: 1,
   connections: 64,
   latencyRate: 2000,
+  sessionRate: 1000,
   liveSessions: 1000,
   largeTableSessions: 1_000_000,
   listingMethods: 10_000,
@@ -62,6 +64,7 @@ const SMOKE = {
   warmupSeconds: 0.2,
   connections: 16,
   latencyRate: 200,
+  sessionRate: 100,
   liveSessions: 100,
   largeTableSessions: 20_000,
   listingMethods: 1_000,
@@ -106,6 +109,8 @@ const POOLER_SERVER_CONNECTIONS = 10;
 let bouncer;
 /** The tracing scenario's OTLP sinks (tracingPair), closed at the end. */
 const sinks = [];
+/** The Redis fault scenarios' own redis-server (redisPairs), stopped at the end. */
+const redisServers = [];
 
 // Production settings, except the rate limits: the load comes from one address and one client, so
 // they are raised to the highest value allowed, not turned off (their bookkeeping is still paid).
@@ -114,6 +119,16 @@ const SERVICE_ENV = {
   RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_STOREFRONT_LIMIT ?? '1000000',
   RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000',
   RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+  // As `npm run serve` starts the service (README.md#starting): glibc's allocator with two arenas.
+  MALLOC_ARENA_MAX: '2',
+  // BENCH_SERVICE_ENV='NAME=value …': more environment for every service (bench/README.md), e.g. the
+  // allocator's settings (MALLOC_ARENA_MAX=2) to compare their peak RSS.
+  ...Object.fromEntries(
+    (process.env.BENCH_SERVICE_ENV ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
 };
 
 function profileArgs(name) {
@@ -128,7 +143,12 @@ async function startService(name, env, { logBytesPerSecond } = {}) {
     env: { ...SERVICE_ENV, ...env },
     readyPath: '/healthz',
     logDir,
-    nodeArgs: [...profileArgs(name), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
+    // As `npm run serve` starts the service (README.md#starting), then BENCH_NODE_ARGS.
+    nodeArgs: [
+      ...profileArgs(name),
+      '--max-semi-space-size=16',
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+    ],
   });
   processes.push(server);
   return server;
@@ -461,6 +481,29 @@ async function main() {
       b: ['direct INSERT (pg)', { run: () => queryLoad({ query: directInsert, connections, seconds, warmupSeconds }) }],
     },
     {
+      id: 'sessions-rate',
+      title: `Session creation vs the direct INSERT at ${settings.sessionRate} req/s`,
+      a: [
+        'service',
+        {
+          server: serviceLarge,
+          run: () =>
+            pacedLoad({
+              baseUrl: serviceLarge.baseUrl,
+              requests: createSession,
+              connections,
+              seconds,
+              warmupSeconds,
+              rate: settings.sessionRate,
+            }),
+        },
+      ],
+      b: [
+        'direct INSERT (pg)',
+        { run: () => pacedQueries({ query: directInsert, connections, seconds, warmupSeconds, rate: settings.sessionRate }) },
+      ],
+    },
+    {
       id: 'listing',
       title: 'Merchant listing of a store with 10,000 methods',
       a: ['page 0', http(serviceLarge, listing(0))],
@@ -495,6 +538,9 @@ async function main() {
     );
   }
   if (wanted('tracing')) pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http }));
+  if (wanted('tracing-sampled'))
+    pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http, samplerRatio: '0.1' }));
+  if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http })));
   if (poolerWanted)
     pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
@@ -552,6 +598,7 @@ async function main() {
   for (const server of processes.splice(0)) await server.stop();
   await bouncer?.stop();
   for (const sink of sinks.splice(0)) sink.close();
+  for (const redis of redisServers.splice(0)) await redis.stop();
 
   // --- Memory: after the rounds, on its own instance, with the other servers stopped.
   const memory = wanted('memory') ? await memoryScenario({ smallUrl, stores, campaignOf }) : undefined;
@@ -704,7 +751,7 @@ function slope(points) {
  * that answers 200 and counts bytes, its batches sized so that few spans are dropped (a dropped span
  * costs less than an exported one, which would flatter the figure).
  */
-async function tracingPair({ smallUrl, untraced, requests, http }) {
+async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = process.env.BENCH_TRACES_SAMPLER_RATIO }) {
   let exportedBytes = 0;
   const sink = createServer((request, response) => {
     request.on('data', (chunk) => (exportedBytes += chunk.length));
@@ -712,21 +759,25 @@ async function tracingPair({ smallUrl, untraced, requests, http }) {
   });
   await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
   sinks.push(sink);
-  const traced = await startService('service-traced', {
+  const traced = await startService(samplerRatio ? 'service-traced-sampled' : 'service-traced', {
     DATABASE_URL: smallUrl,
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
     OTEL_BSP_SCHEDULE_DELAY: '200',
     OTEL_BSP_MAX_QUEUE_SIZE: '65536',
     OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096',
-    // BENCH_TRACES_SAMPLER_RATIO=0.1: one trace in ten, as a busy production would sample.
-    ...(process.env.BENCH_TRACES_SAMPLER_RATIO
-      ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_RATIO }
-      : {}),
+    // tracing-sampled: one trace in ten, as a busy production would sample (BENCH_TRACES_SAMPLER_RATIO
+    // sets the ratio of the tracing pair instead).
+    ...(samplerRatio ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: samplerRatio } : {}),
   });
+  // The untraced side has been serving since the run began: warm the traced instance likewise
+  // way (its caches filled, its code optimized) before its first measured round.
+  await httpLoad({ baseUrl: traced.baseUrl, requests, connections: settings.connections, seconds: 3 * settings.warmupSeconds });
   const measured = http(traced, requests);
   return {
-    id: 'tracing',
-    title: 'Group retrieval with OpenTelemetry traces exported vs off',
+    id: samplerRatio ? 'tracing-sampled' : 'tracing',
+    title: samplerRatio
+      ? `Group retrieval with OpenTelemetry traces, ${samplerRatio} of them sampled and exported, vs off`
+      : 'Group retrieval with OpenTelemetry traces exported vs off',
     a: [
       'traces on',
       {
@@ -741,6 +792,73 @@ async function tracingPair({ smallUrl, untraced, requests, http }) {
     ],
     b: ['traces off', http(untraced, requests)],
   };
+}
+
+/**
+ * The storefront with its rate limits counted in Redis (REDIS_URL, as with many instances) while
+ * Redis fails under load, against the same instance with Redis healthy: frozen (SIGSTOP: the socket
+ * open, no answer, as in a failover or a partition) and refusing connections (the process gone).
+ * Each faulty round warms up healthy, then the fault starts with the measured run (so the requests
+ * caught waiting for Redis' time-out are in the figures) and is repaired after it; the next round
+ * waits until the instance's breaker has closed (pms_rate_limit_store_breaker_open 0).
+ */
+async function redisPairs({ smallUrl, requests, http }) {
+  if (!redisServerInstalled()) {
+    if (process.env.CI === 'true') throw new Error('redis-server is not installed (apt-get install redis-server)');
+    log('WARNING: redis-server is not installed (apt-get install redis-server): the Redis fault scenarios are skipped');
+    return [];
+  }
+  const redis = await startRedis();
+  redisServers.push(redis);
+  const service = await startService('service-redis', { DATABASE_URL: smallUrl, REDIS_URL: redis.url });
+  const breakerOpen = async () => /^pms_rate_limit_store_breaker_open 1$/m.test(await (await fetch(`${service.baseUrl}/metrics`)).text());
+  const closed = async () => {
+    const deadline = Date.now() + 30_000;
+    while (await breakerOpen()) {
+      if (Date.now() > deadline) throw new Error('the Redis breaker did not close after the fault was repaired');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const { connections, seconds, warmupSeconds } = settings;
+  const faulty = (fault, repair) => ({
+    server: service,
+    run: async () => {
+      await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds: warmupSeconds });
+      await fault();
+      try {
+        return await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds });
+      } finally {
+        await repair();
+        await closed();
+      }
+    },
+  });
+  return [
+    {
+      id: 'redis-frozen',
+      title: 'Group retrieval, every amount new, limits in Redis: Redis frozen under load vs healthy',
+      a: [
+        'Redis frozen',
+        faulty(
+          () => redis.freeze(),
+          () => redis.thaw(),
+        ),
+      ],
+      b: ['Redis healthy', http(service, requests)],
+    },
+    {
+      id: 'redis-refused',
+      title: 'Group retrieval, every amount new, limits in Redis: Redis refusing connections vs healthy',
+      a: [
+        'Redis refusing',
+        faulty(
+          () => redis.stop(),
+          () => redis.start(),
+        ),
+      ],
+      b: ['Redis healthy', http(service, requests)],
+    },
+  ].filter((pair) => wanted(pair.id) || wanted('redis'));
 }
 
 /**

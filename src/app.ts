@@ -93,7 +93,11 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     droppedLogLines: options.droppedLogLines,
   });
   observeRequests(app, metrics);
-  await registerRateLimits(app, { config: ctx.config, onStoreError: () => metrics.rateLimitStoreErrors.inc() });
+  await registerRateLimits(app, {
+    config: ctx.config,
+    onStoreError: () => metrics.rateLimitStoreErrors.inc(),
+    onBreakerChange: (open) => metrics.rateLimitStoreBreakerOpen.set(open ? 1 : 0),
+  });
 
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.

@@ -57,8 +57,14 @@ export function generateCatalog(storeSizes) {
     for (let index = 0; index < count; index += 1) {
       const template = templates[index % templates.length];
       const campaignNumber = Math.floor(index / templates.length);
+      // The demo catalog's translations come along (docs/languages.md); BENCH_UNTRANSLATED=1 leaves
+      // them out, to measure what translations in the catalog cost (bench/README.md).
+      const { translations, plans, ...fields } = template;
+      const untranslated = process.env.BENCH_UNTRANSLATED === '1';
       paymentMethods.push({
-        ...template,
+        ...fields,
+        ...(untranslated ? {} : { translations }),
+        plans: untranslated ? plans?.map(({ translations: _dropped, ...plan }) => plan) : plans,
         id: randomUUID(),
         storeId,
         sortOrder: (index + 1) * 10,

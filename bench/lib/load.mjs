@@ -150,14 +150,37 @@ export async function pacedLoad({ baseUrl, requests, next = cycle(requests), con
   }
 }
 
+/**
+ * Calls `start(dueAt)` `rate` times a second, evenly spaced, for `seconds`, and waits for every
+ * promise it returned; resolves to the seconds it took.
+ */
+async function paced({ seconds, rate, start }) {
+  const pending = new Set();
+  const interval = 1000 / rate;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let due = started;
+  while (due < end) {
+    const now = performance.now();
+    while (due <= now && due < end) {
+      const done = start(due);
+      pending.add(done);
+      void done.then(() => pending.delete(done));
+      due += interval;
+    }
+    await sleep(1);
+  }
+  await Promise.all(pending);
+  return (performance.now() - started) / 1000;
+}
+
 async function runPaced({ agent, baseUrl, next, seconds, rate }) {
   const latenciesMs = [];
   let ok = 0;
   let errors = 0;
-  const pending = new Set();
-  const send = (request, dueAt) => {
-    const done = new Promise((resolve) => {
-      const req = http.get(`${baseUrl}${request.path}`, { agent, headers: request.headers }, (res) => {
+  const send = (request, dueAt) =>
+    new Promise((resolve) => {
+      const req = http.request(`${baseUrl}${request.path}`, { method: request.method ?? 'GET', agent, headers: request.headers }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode >= 200 && res.statusCode < 300) {
@@ -171,24 +194,44 @@ async function runPaced({ agent, baseUrl, next, seconds, rate }) {
         errors += 1;
         resolve();
       });
+      req.end(request.body);
     });
-    pending.add(done);
-    void done.then(() => pending.delete(done));
-  };
-  const interval = 1000 / rate;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  let due = started;
-  while (due < end) {
-    const now = performance.now();
-    while (due <= now && due < end) {
-      send(next(), due);
-      due += interval;
+  const elapsed = await paced({ seconds, rate, start: (dueAt) => send(next(), dueAt) });
+  return summarize({ latenciesMs, ok, errors, seconds: elapsed });
+}
+
+/**
+ * `query()` at a fixed `rate` per second, evenly spaced, at most `connections` in flight (later
+ * ones wait for a free worker, their latency counted from when they were due): pacedLoad's
+ * counterpart for the direct-driver limit.
+ */
+export async function pacedQueries({ query, connections, seconds, rate, warmupSeconds = 0 }) {
+  if (warmupSeconds > 0) await runPacedQueries({ query, connections, seconds: warmupSeconds, rate });
+  return runPacedQueries({ query, connections, seconds, rate });
+}
+
+async function runPacedQueries({ query, connections, seconds, rate }) {
+  const latenciesMs = [];
+  let ok = 0;
+  let errors = 0;
+  let inFlight = 0;
+  const waiting = [];
+  const send = async (dueAt) => {
+    if (inFlight >= connections) await new Promise((resolve) => waiting.push(resolve));
+    inFlight += 1;
+    try {
+      await query();
+      ok += 1;
+      latenciesMs.push(performance.now() - dueAt);
+    } catch {
+      errors += 1;
+    } finally {
+      inFlight -= 1;
+      waiting.shift()?.();
     }
-    await sleep(1);
-  }
-  await Promise.all(pending);
-  return summarize({ latenciesMs, ok, errors, seconds: (performance.now() - started) / 1000 });
+  };
+  const elapsed = await paced({ seconds, rate, start: send });
+  return summarize({ latenciesMs, ok, errors, seconds: elapsed });
 }
 
 /**

@@ -20,9 +20,13 @@ export function tracer() {
   return trace.getTracer('payment-method-sessions');
 }
 
-/** Runs `fn` in a span that is a child of the active one; an error marks the span and is rethrown. */
+/**
+ * Runs `fn` in a span that is a child of the active one; an error marks the span and is rethrown.
+ * Without an active recording span (outside a request, or in a request the sampler left out) `fn`
+ * just runs: a child of nothing would be a root of its own, sampled apart from its request.
+ */
 export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
-  if (!enabled) return fn();
+  if (!enabled || !trace.getActiveSpan()?.isRecording()) return fn();
   return tracer().startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn();

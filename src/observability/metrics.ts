@@ -50,6 +50,7 @@ export class Metrics {
   readonly accessTokensIssued: Counter;
   readonly errors: Counter<'code'>;
   readonly rateLimitStoreErrors: Counter;
+  readonly rateLimitStoreBreakerOpen: Gauge;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -81,6 +82,11 @@ export class Metrics {
     this.rateLimitStoreErrors = new Counter({
       name: 'pms_rate_limit_store_errors_total',
       help: 'Requests let through without a rate-limit check because the shared store (Redis) failed (fail open).',
+      registers,
+    });
+    this.rateLimitStoreBreakerOpen = new Gauge({
+      name: 'pms_rate_limit_store_breaker_open',
+      help: '1 while Redis does not answer and this instance counts the rate limits in its own memory (the circuit breaker is open), else 0.',
       registers,
     });
 

@@ -12,12 +12,19 @@
 // 3-method store): every compiled offer and region template is charged to a least-recently-used
 // budget that drops the coldest to make room. The operator's prefix (which types are bundled) is
 // fixed for the process.
+//
+// Amounts that repeat (every shopper of one product sends its price) get their rendered answer kept
+// beside their region: found by the amount's text in the region's map, it skips filling the template
+// (the costs per plan, internalData, the ETag). Only an amount seen before in its region is kept
+// (a doorkeeper of recent amounts per region), so a stream of new amounts does not churn the budget;
+// the answers hang off the region, itself off the catalog object, so a catalog change drops them.
 import type { CustomerType, StoreMethods } from '../domain/catalog.ts';
 import { offerGroups } from '../domain/offer.ts';
 import { parseDecimal } from '../domain/money.ts';
 import {
   cartAmountOf,
   compileOffer,
+  type CartAmount,
   type CompiledOffer,
   type GroupsSerializer,
   type OfferQuestion,
@@ -40,6 +47,14 @@ export type { RenderedOffer } from '../domain/offer-template.ts';
 export const MAX_TEMPLATE_BYTES = 16 * 2 ** 20;
 /** Compiled offers are small (their candidates and boundaries): at most 4 MB of them. */
 export const MAX_COMPILED_OFFER_BYTES = 4 * 2 ** 20;
+/** Rendered answers of repeated amounts: 8 MB, some 2,000 answers of the demo store's size. */
+export const MAX_ANSWER_BYTES = 8 * 2 ** 20;
+/**
+ * Amounts a region remembers having seen once; cleared when full (a doorkeeper, not a cache).
+ * Charged to the region's bytes at its most (a short string and a set slot each).
+ */
+const DOORKEEPER_SIZE = 32;
+const DOORKEEPER_BYTES = DOORKEEPER_SIZE * 64;
 
 export interface OfferRequest extends OfferQuestion {
   storeId: string;
@@ -70,6 +85,17 @@ interface RegionEntry {
   compiled: CompiledEntry;
   region: number;
   template: RegionTemplate;
+  /** Answers of amounts asked for more than once, by the amount's text. */
+  answers: Map<string, AnswerEntry>;
+  /** Amounts asked for once so far. */
+  seen: Set<string>;
+}
+
+interface AnswerEntry {
+  region: RegionEntry;
+  amount: string;
+  answer: RenderedOffer;
+  bytes: number;
 }
 
 const LANGUAGE_SLOTS: Readonly<Record<Language, number>> = { sv: 0, nb: 6, da: 12, fi: 18, en: 24 };
@@ -93,9 +119,18 @@ export class OfferRenderer {
   });
   private readonly regions = new LruCache<RegionEntry, true>(Number.MAX_SAFE_INTEGER, 'offer_region', {
     maxBytes: MAX_TEMPLATE_BYTES,
-    sizeOf: (entry) => 2 * entry.template.bytes,
+    sizeOf: (entry) => 2 * entry.template.bytes + DOORKEEPER_BYTES,
     onEvict: (entry) => {
       if (entry.compiled.regions[entry.region] === entry) entry.compiled.regions[entry.region] = undefined;
+      for (const answer of entry.answers.values()) this.answers.delete(answer);
+    },
+  });
+  private readonly answers = new LruCache<AnswerEntry, true>(Number.MAX_SAFE_INTEGER, 'offer_answer', {
+    maxBytes: MAX_ANSWER_BYTES,
+    // The body (UTF-16 at worst), the tag and the entry itself.
+    sizeOf: (entry) => entry.bytes,
+    onEvict: (entry) => {
+      if (entry.region.answers.get(entry.amount) === entry) entry.region.answers.delete(entry.amount);
     },
   });
 
@@ -114,17 +149,41 @@ export class OfferRenderer {
     const regionNumber = compiled.offer.regionOf(amount.cents);
     let region = compiled.regions[regionNumber];
     if (region && this.regions.lookup(region)) {
-      return compiled.offer.render(region.template, amount);
+      const kept = region.answers.get(amount.text);
+      if (kept && this.answers.lookup(kept)) return kept.answer;
+      return this.renderAndKeep(region, amount);
     }
-    region = { compiled, region: regionNumber, template: compiled.offer.compileRegion(amount.cents, serialize) };
+    region = {
+      compiled,
+      region: regionNumber,
+      template: compiled.offer.compileRegion(amount.cents, serialize),
+      answers: new Map(),
+      seen: new Set(),
+    };
     compiled.regions[regionNumber] = region;
     this.regions.countMiss();
     this.regions.set(region, true);
-    return compiled.offer.render(region.template, amount);
+    return this.renderAndKeep(region, amount);
   }
 
   stats(): CacheStats[] {
-    return [this.compiled.stats(), this.regions.stats()];
+    return [this.compiled.stats(), this.regions.stats(), this.answers.stats()];
+  }
+
+  /** Fills the region's template; keeps the answer if the amount was asked for before. */
+  private renderAndKeep(region: RegionEntry, amount: CartAmount): RenderedOffer {
+    const answer = region.compiled.offer.render(region.template, amount);
+    if (!region.seen.has(amount.text)) {
+      if (region.seen.size >= DOORKEEPER_SIZE) region.seen.clear();
+      region.seen.add(amount.text);
+      return answer;
+    }
+    region.seen.delete(amount.text);
+    const entry: AnswerEntry = { region, amount: amount.text, answer, bytes: 128 + 2 * (answer.body.length + answer.etag.length) };
+    region.answers.set(amount.text, entry);
+    this.answers.countMiss();
+    this.answers.set(entry, true);
+    return answer;
   }
 
   private compiledFor(catalog: StoreMethods, question: OfferQuestion): CompiledEntry {

@@ -11,6 +11,7 @@ import { SessionIdempotencyKeysRepository } from '../storage/repositories/sessio
 import { LruCache } from '../lib/lru-cache.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
+import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../lib/batch-spans.ts';
 import { isUuid } from '../lib/ids.ts';
 
 /**
@@ -75,7 +76,7 @@ export class SessionService {
   private readonly keys: SessionIdempotencyKeysRepository;
   private readonly cache = new LruCache<string, SessionRecord>(MAX_CACHED_SESSIONS, 'session');
   private readonly retentionMs: number;
-  private readonly inserts: WriteBatcher<SessionRecord>;
+  private readonly inserts: WriteBatcher<TracedItem<SessionRecord>>;
 
   constructor(
     db: Kysely<Database>,
@@ -84,7 +85,11 @@ export class SessionService {
   ) {
     this.repository = new SessionsRepository(db);
     this.keys = new SessionIdempotencyKeysRepository(db);
-    this.inserts = new WriteBatcher((sessions) => this.repository.insertMany(sessions), INSERT_BATCH);
+    // Traced, each creation's wait and the INSERT that carried its row (lib/batch-spans.ts).
+    this.inserts = new WriteBatcher(
+      (batch) => inBatchSpan('sessions insert batch', batch, () => this.repository.insertMany(batch.map((entry) => entry.item))),
+      INSERT_BATCH,
+    );
     this.retentionMs = config.sessionRetentionHours * 3600 * 1000;
   }
 
@@ -96,7 +101,14 @@ export class SessionService {
   /** Creates a session; it is committed when this resolves (the 201 is sent after). */
   async create(storeId: string, options: SessionOptions): Promise<SessionRecord> {
     const session = this.newSession(storeId, options);
-    await this.inserts.write(session);
+    const wait = startWaitSpan('session insert wait');
+    try {
+      await this.inserts.write({ item: session, wait });
+    } catch (error) {
+      endWaitSpan(wait, error);
+      throw error;
+    }
+    endWaitSpan(wait);
     return session;
   }
 

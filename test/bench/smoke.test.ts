@@ -60,7 +60,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
     [
       ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
       ...['groups-carts', 'groups-carts-locale', 'groups-carts-rate', 'price-signage', 'listing-amount', 'memory'],
-      ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing'],
+      ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing', 'tracing-sampled', 'redis-frozen', 'redis-refused', 'sessions-rate'],
       ...floods,
       ...preauth,
     ].sort(),

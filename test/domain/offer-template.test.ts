@@ -420,6 +420,44 @@ describe('compiled offers at the edges', () => {
   });
 });
 
+describe('kept answers of repeated amounts', () => {
+  it('are the bytes and tag a fresh computation gives, across catalog changes', () => {
+    // A long-lived renderer asked few amounts many times (so that answers are kept and served again)
+    // while the store's catalog changes between requests; every answer against a new renderer's.
+    const step = fc.oneof(
+      { weight: 1, arbitrary: catalogArbitrary.map((catalog) => ({ catalog })) },
+      { weight: 6, arbitrary: fc.record({ pick: fc.nat(), question: questionArbitrary }) },
+    );
+    fc.assert(
+      fc.property(
+        catalogArbitrary.chain((catalog) =>
+          fc.tuple(
+            fc.constant(catalog),
+            fc.array(amountArbitrary(catalog), { minLength: 1, maxLength: 3 }),
+            fc.array(step, { minLength: 5, maxLength: 40 }),
+          ),
+        ),
+        ([first, amounts, steps]) => {
+          const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+          let catalog = first;
+          for (const next of steps) {
+            if ('catalog' in next) {
+              catalog = next.catalog;
+              continue;
+            }
+            const request = { storeId: catalog.store.id, amount: amounts[next.pick % amounts.length]!, ...next.question };
+            const kept = renderer.render(catalog, request, serialize);
+            const fresh = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(catalog, request, serialize);
+            expect(kept).toEqual(fresh);
+            expect(kept.body).toBe(straightforward(catalog, request));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('cart amounts', () => {
   it('are exact in cents and written canonically, as formatDecimal writes the parsed amount', () => {
     fc.assert(

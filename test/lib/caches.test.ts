@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache } from '../../src/lib/lru-cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
-import { MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
+import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
@@ -244,7 +244,50 @@ describe('OfferRenderer', () => {
     const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
     const catalog = catalogOf('Invoice');
     expect(renderer.render(catalog, { ...request, amount: '9'.repeat(8000) }, serialize).body).toBe('[]');
-    expect(renderer.stats().map((s) => s.size)).toEqual([0, 0]);
+    expect(renderer.stats().map((s) => s.size)).toEqual([0, 0, 0]);
+  });
+
+  const answers = (renderer: OfferRenderer) => renderer.stats().find((s) => s.name === 'offer_answer')!;
+
+  it('keeps the answer of an amount asked for twice, and serves it again as it was', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    const first = renderer.render(catalog, { ...request, amount: '100' }, serialize);
+    expect(answers(renderer)).toMatchObject({ size: 0, hits: 0 });
+    const second = renderer.render(catalog, { ...request, amount: '100' }, serialize);
+    expect(answers(renderer)).toMatchObject({ size: 1, misses: 1, hits: 0 });
+    const third = renderer.render(catalog, { ...request, amount: '00100' }, serialize);
+    expect(answers(renderer)).toMatchObject({ size: 1, hits: 1 });
+    expect(second).toEqual(first);
+    expect(third).toBe(second);
+    // Another question, or another catalog object, never gets it.
+    expect(renderer.render(catalog, { ...request, amount: '100', customerType: 'LEGAL' }, serialize)).not.toBe(second);
+    const renamed = renderer.render(catalogOf('Invoice (renamed)'), { ...request, amount: '100' }, serialize);
+    expect(JSON.parse(renamed.body)[0].title).toBe('Invoice (renamed)');
+    expect(answers(renderer).hits).toBe(1);
+  });
+
+  it('keeps nothing for amounts asked for once, however many', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    for (let cents = 1; cents <= 5000; cents += 1) renderer.render(catalog, { ...request, amount: (cents / 100).toFixed(2) }, serialize);
+    expect(answers(renderer)).toMatchObject({ size: 0, bytes: 0 });
+  });
+
+  it('holds kept answers within their byte bound', () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog: StoreMethods = {
+      store: store(),
+      methods: [method({ description: 'x'.repeat(20_000), maxPurchaseLimit: dec('100000') })],
+    };
+    for (let amount = 1; amount <= 400; amount += 1) {
+      for (let twice = 0; twice < 2; twice += 1) renderer.render(catalog, { ...request, amount: String(amount) }, serialize);
+    }
+    const kept = answers(renderer);
+    expect(kept.misses).toBe(400);
+    expect(kept.bytes).toBeGreaterThan(MAX_ANSWER_BYTES / 2);
+    expect(kept.bytes).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+    expect(kept.size).toBeLessThan(400);
   });
 
   it('holds compiled offers within their byte bound, however many campaigns sessions bring', () => {

@@ -5,6 +5,7 @@
 // skipped with a warning when unreachable.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { redisServerInstalled, startRedis, type RedisServer } from '../../bench/lib/redis.mjs';
 
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
 
@@ -39,6 +41,14 @@ async function redisReachable(): Promise<boolean> {
 }
 
 const redisAvailable = await redisReachable();
+
+/** The frozen-Redis test runs a redis-server of its own; CI installs it (.ci/run), where it is required. */
+function redisServerAvailable(): boolean {
+  if (redisServerInstalled()) return true;
+  if (redisRequired) throw new Error('redis-server is required here (apt-get install redis-server)');
+  process.stderr.write('\nWARNING: redis-server is not installed; the frozen-Redis test is skipped.\n\n');
+  return false;
+}
 /** One key prefix per test run (and per database project), removed afterwards. */
 const REDIS_PREFIX = `pms-test:${randomUUID()}:`;
 
@@ -229,20 +239,96 @@ describe('Redis unreachable', () => {
     await database?.drop();
   });
 
-  it('fails open: requests pass unlimited, a warning is logged, and the metric counts them', async () => {
+  it('fails open, then counts in memory: no request fails, a warning is logged, and the metrics say so', async () => {
+    // The first three group retrievals each fail to reach Redis and pass unlimited; then the breaker
+    // is open and the limits are counted in this instance's memory.
     for (let i = 0; i < 5; i++) expect((await groups(app, '198.51.100.1')).statusCode).toBe(404);
     const token = await issueToken(app, NORDIC.id, NORDIC.secret);
-    for (let i = 0; i < 5; i++) expect((await createSession(app, token)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await createSession(app, token)).statusCode).toBe(201);
+    // The merchant limit (3 a minute) still holds, counted in memory.
+    expectAppRateLimited(await createSession(app, token), 3);
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
-    const skipped = /^pms_rate_limit_store_errors_total (\d+)$/m.exec(metrics.body);
-    // 5 group retrievals and 5 session creations (the token endpoint has no Redis-backed limit).
-    expect(Number(skipped?.[1])).toBeGreaterThanOrEqual(10);
+    expect(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(metrics.body)?.[1]).toBe('3');
+    expect(metrics.body).toMatch(/^pms_rate_limit_store_breaker_open 1$/m);
 
     const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(warnings.some((entry) => entry.level === 40 && /rate-limit store \(Redis\) unavailable/.test(entry.msg))).toBe(true);
-    // At most one warning per 10 seconds, and never the Redis URL's password.
-    expect(warnings.filter((entry) => /rate-limit store/.test(entry.msg)).length).toBeLessThanOrEqual(2);
+    expect(warnings.some((entry) => entry.level === 40 && /not answering: each instance counts in its own memory/.test(entry.msg))).toBe(
+      true,
+    );
+    // At most one "unavailable" warning per 10 seconds, and never the Redis URL's password.
+    expect(warnings.filter((entry) => /unavailable/.test(entry.msg)).length).toBeLessThanOrEqual(2);
     expect(lines.join('\n')).not.toContain('redis-password-value');
+  });
+});
+
+// A real Redis of the test's own, frozen with SIGSTOP under the instances (the socket open, no
+// answers: a failover or a partition), then thawed: the breaker opens after three time-outs, the
+// instance counts in memory meanwhile, and the shared count resumes by itself.
+describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', () => {
+  let redisServer: RedisServer;
+  let service: TestService;
+  let other: FastifyInstance;
+  const storefrontLimit = 5;
+
+  beforeAll(async () => {
+    redisServer = await startRedis();
+    service = await startTestService({
+      env: { RATE_LIMIT_STOREFRONT_PER_MINUTE: String(storefrontLimit), REDIS_URL: redisServer.url, REDIS_KEY_PREFIX: REDIS_PREFIX },
+    });
+    other = await secondInstance(service);
+  });
+
+  afterAll(async () => {
+    redisServer?.thaw();
+    await other?.close();
+    await service?.close();
+    await redisServer?.stop();
+  });
+
+  // /metrics has a per-address limit of its own: each scrape from another address.
+  let scrapes = 0;
+  const metrics = async (app: FastifyInstance) => {
+    const answer = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: `192.0.2.${++scrapes}` });
+    expect(answer.statusCode).toBe(200);
+    return answer.body;
+  };
+  const breakerOpen = async (app: FastifyInstance) => {
+    const gauge = /^pms_rate_limit_store_breaker_open (\d)$/m.exec(await metrics(app))?.[1];
+    expect(gauge).toBeDefined();
+    return gauge === '1';
+  };
+
+  it('keeps answering while Redis is frozen and shares the count again once it answers', async () => {
+    const app = service.app;
+    // Healthy: one budget for both instances.
+    expect(await breakerOpen(app)).toBe(false);
+    expect((await groups(app, '203.0.113.1')).statusCode).toBe(404);
+    expect((await groups(other, '203.0.113.1')).headers['x-ratelimit-remaining']).toBe(String(storefrontLimit - 2));
+
+    redisServer.freeze();
+    // Three requests wait for Redis' time-out and pass unlimited; the fourth finds the breaker open.
+    for (let i = 0; i < 3; i++) expect((await groups(app, '203.0.113.2')).statusCode).toBe(404);
+    expect(await breakerOpen(app)).toBe(true);
+    // Open: counted in this instance's memory, the limit still holding.
+    for (let i = 1; i <= storefrontLimit; i++) {
+      const answer = await groups(app, '203.0.113.3');
+      expect(answer.statusCode).toBe(404);
+      expect(answer.headers['x-ratelimit-remaining']).toBe(String(storefrontLimit - i));
+    }
+    expectAppRateLimited(await groups(app, '203.0.113.3'), storefrontLimit);
+    expect(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(app))?.[1]).toBe('3');
+
+    redisServer.thaw();
+    // The background probe (a PING a second) closes the breaker without any request's help.
+    const deadline = Date.now() + 10_000;
+    while (await breakerOpen(app)) {
+      if (Date.now() > deadline) throw new Error('the breaker never closed after Redis answered again');
+      await sleep(100);
+    }
+    // Shared again: both instances count against one budget in Redis.
+    expect((await groups(app, '203.0.113.4')).statusCode).toBe(404);
+    expect((await groups(other, '203.0.113.4')).headers['x-ratelimit-remaining']).toBe(String(storefrontLimit - 2));
   });
 });
 

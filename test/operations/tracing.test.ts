@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
@@ -14,6 +15,7 @@ interface ReceivedSpan {
   traceId: string;
   spanId: string;
   parentSpanId?: string;
+  links?: { traceId: string; spanId: string }[];
   name: string;
   kind: number;
   attributes: Record<string, unknown>;
@@ -75,6 +77,27 @@ async function spansOfTrace(traceId: string, until: (spans: ReceivedSpan[]) => b
       throw new Error(`spans of ${traceId} never arrived: ${JSON.stringify(spans.map((s) => s.name))}`);
     await sleep(100);
   }
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  const started = performance.now();
+  while (!(await condition())) {
+    if (performance.now() - started > 10_000) throw new Error('condition never met');
+    await sleep(50);
+  }
+}
+
+async function token(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${NORDIC.id}:${NORDIC.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 function traceparent(): { header: string; traceId: string; parentId: string } {
@@ -155,9 +178,16 @@ describe('traces over OTLP/HTTP', () => {
     expect(creationSpan.parentSpanId).toBe(creationTrace.parentId);
     expect(creationSpan.kind).toBe(2); // SERVER
     expect(creationSpan.attributes).toMatchObject({ 'http.response.status_code': 201, 'pms.store_id': STORE });
+    // Its wait for the batched INSERT, and the batch (this creation alone: a batch of one).
+    const wait = creationSpans.find((s) => s.name === 'session insert wait')!;
+    expect(wait.parentSpanId).toBe(creationSpan.spanId);
+    expect(wait.attributes['pms.batch.size']).toBe(1);
+    const batch = creationSpans.find((s) => s.name === 'sessions insert batch')!;
+    expect(batch.parentSpanId).toBe(wait.spanId);
+    expect(batch.attributes['pms.batch.size']).toBe(1);
     if (testDatabaseKind === 'postgres') {
       const insert = creationSpans.find((s) => s.name === 'INSERT')!;
-      expect(insert.parentSpanId).toBe(creationSpan.spanId);
+      expect(insert.parentSpanId).toBe(batch.spanId);
       expect(insert.kind).toBe(3); // CLIENT
       expect(insert.attributes['db.system.name']).toBe('postgresql');
       expect(String(insert.attributes['db.query.text'])).toMatch(/^insert into/i);
@@ -174,6 +204,102 @@ describe('traces over OTLP/HTTP', () => {
     expect(storefrontSpan.parentSpanId ?? '').toBe('');
     expect(storefrontSpan.attributes['http.response.status_code']).toBe(200);
     expect(server.output()).toContain(`"traceId":"${storefrontSpan.traceId}"`);
+  });
+
+  it('concurrent session creations: each trace has its wait, and leads to the batch that carried its row', async () => {
+    const accessToken = await token();
+    // On PostgreSQL the table is locked meanwhile, so that creations queue behind the first INSERTs
+    // and go in together: batches of more than one, whatever the machine's speed.
+    const locker = testDatabaseKind === 'postgres' ? new pg.Client({ connectionString: environment.env.DATABASE_URL }) : undefined;
+    await locker?.connect();
+    await locker?.query('begin; lock table sessions in exclusive mode');
+    const traces = Array.from({ length: 30 }, () => traceparent());
+    const responses = traces.map((t) =>
+      fetch(`${server.baseUrl}/v1/stores/${STORE}/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, traceparent: t.header },
+      }),
+    );
+    if (locker) {
+      try {
+        // The first INSERT blocked on the lock; the rest arrive meanwhile and queue behind it.
+        await until(async () => {
+          const { rows } = await locker.query<{ n: number }>(
+            // pg_locks, not pg_stat_activity: an INSERT sent by the extended protocol waits for its lock
+            // while being parsed, before pg_stat_activity shows its text.
+            "select count(*)::int as n from pg_locks where relation = 'sessions'::regclass and not granted",
+          );
+          return rows[0]!.n >= 1;
+        });
+        await sleep(300);
+      } finally {
+        // Released whatever happened, so that a failure here is this test's alone.
+        await locker.query('commit');
+        await locker.end();
+      }
+    }
+    for (const response of await Promise.all(responses)) expect(response.status).toBe(201);
+
+    const byTrace = await Promise.all(
+      traces.map((t) =>
+        spansOfTrace(
+          t.traceId,
+          (spans) =>
+            spans.some((s) => s.name === 'POST /v1/stores/:storeId/sessions') && spans.some((s) => s.name === 'session insert wait'),
+        ),
+      ),
+    );
+    const batches = new Map<string, ReceivedSpan>();
+    await spansOfTrace('', () => {
+      for (const span of received) if (span.name === 'sessions insert batch') batches.set(span.spanId, span);
+      return byTrace.every((spans) => {
+        const wait = spans.find((s) => s.name === 'session insert wait')!;
+        return [...batches.values()].some((b) => b.parentSpanId === wait.spanId) || (wait.links ?? []).some((l) => batches.has(l.spanId));
+      });
+    });
+    for (const spans of byTrace) {
+      const server = spans.find((s) => s.name === 'POST /v1/stores/:storeId/sessions')!;
+      const wait = spans.find((s) => s.name === 'session insert wait')!;
+      expect(wait.parentSpanId).toBe(server.spanId);
+      const carried = [...batches.values()].find((b) => b.parentSpanId === wait.spanId);
+      const linked = (wait.links ?? []).map((l) => batches.get(l.spanId)).find(Boolean);
+      // Either it carried the batch (the batch is its child) or it links to the batch in another trace.
+      const batch = (carried ?? linked)!;
+      expect(batch, JSON.stringify(wait)).toBeDefined();
+      expect(wait.attributes['pms.batch.size']).toBe(batch.attributes['pms.batch.size']);
+      if (linked) {
+        expect(carried).toBeUndefined();
+        // And the batch links back to this wait.
+        expect(linked.links?.some((l) => l.spanId === wait.spanId && l.traceId === wait.traceId)).toBe(true);
+      }
+    }
+    // Every caller traced: a batch's links are its other callers.
+    for (const batch of batches.values()) expect(batch.links?.length ?? 0).toBe(Number(batch.attributes['pms.batch.size']) - 1);
+    if (locker) expect([...batches.values()].some((b) => Number(b.attributes['pms.batch.size']) > 1)).toBe(true);
+  });
+
+  it('a request the sampler leaves out makes no span, keeps its trace id in error bodies and out of the log', async () => {
+    // A caller's unsampled traceparent (flags 00): parent-based sampling follows it.
+    const traceId = randomBytes(16).toString('hex');
+    const header = `00-${traceId}-${randomBytes(8).toString('hex')}-00`;
+    const response = await fetch(`${server.baseUrl}/v1/sessions/${randomUUID()}`, { headers: { traceparent: header } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { traceId: string }).traceId).toBe(traceId);
+    const accessToken = await token();
+    const created = await fetch(`${server.baseUrl}/v1/stores/${STORE}/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, traceparent: header },
+    });
+    expect(created.status).toBe(201);
+    // A sampled request sent after them: once its spans are in, theirs would be too.
+    const after = traceparent();
+    await fetch(`${server.baseUrl}/v1/sessions/${randomUUID()}`, { headers: { traceparent: after.header } });
+    await spansOfTrace(after.traceId, (spans) => spans.length > 0);
+    await sleep(300);
+    expect(received.filter((s) => s.traceId === traceId)).toEqual([]);
+    // No span of its own either: its INSERT made no root span.
+    expect(received.filter((s) => s.name === 'INSERT' && !s.parentSpanId)).toEqual([]);
+    expect(server.output()).not.toContain(traceId);
   });
 
   it("an error body's traceId is the trace id", async () => {

@@ -10,7 +10,10 @@
 // In memory, the per-IP policies count in a synchronous hook of our own (lib/fixed-window-counter.ts:
 // the plugin's asynchronous store cost about 5 µs of the storefront's 55), with the plugin's headers.
 // A failing Redis never fails a request: the limit is skipped (fail open), a warning is logged and
-// pms_rate_limit_store_errors_total counts it.
+// pms_rate_limit_store_errors_total counts it. After a few failures in a row a circuit breaker opens
+// (lib/circuit-breaker.ts): requests stop asking Redis (a frozen Redis would otherwise cost every
+// request its 250 ms time-out) and each instance counts in its own memory, as without REDIS_URL,
+// until a background PING answers and the shared counting resumes.
 //
 // A route opts in with `config: { rateLimitPolicy: 'merchant' }` and must document 429 in its
 // response schema (the start-up fails otherwise). A limit of 0 turns its policy off.
@@ -20,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
 import { Errors, withHeaders } from '../../errors.ts';
+import { CircuitBreaker } from '../../lib/circuit-breaker.ts';
 import { FixedWindowCounter } from '../../lib/fixed-window-counter.ts';
 
 export type RateLimitPolicy = 'merchant' | 'storefront' | 'public';
@@ -39,6 +43,9 @@ const HOOK = { merchant: 'preHandler', storefront: 'onRequest', public: 'onReque
 /** A Redis that does not answer within this time is treated as down for that request. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
 const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/** Redis failures in a row that open the breaker; then a PING every BREAKER_PROBE_MS decides when to close it. */
+const BREAKER_FAILURES_TO_OPEN = 3;
+const BREAKER_PROBE_MS = 1000;
 /** At most one "failing open" warning per this interval (a Redis outage would otherwise flood the log). */
 const WARNING_INTERVAL_MS = 10_000;
 /** Distinct keys the in-memory store keeps per policy (least recently used ones go first). */
@@ -48,6 +55,8 @@ export interface RateLimitOptions {
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'rateLimits'>;
   /** Called for each request let through because the store failed. */
   onStoreError?: () => void;
+  /** Called when Redis stops answering (true: counting in memory) and when it answers again (false). */
+  onBreakerChange?: (open: boolean) => void;
 }
 
 /** The plugin's limiter (asynchronous: its store may be Redis). */
@@ -61,18 +70,29 @@ function rateLimited(retryInMs: number): Error {
 }
 
 /**
- * An in-memory per-IP limit as a synchronous onRequest hook, with the headers the plugin sends
- * (X-RateLimit-Limit, -Remaining, -Reset in seconds; on a 429 also Retry-After).
+ * An in-memory count with the headers the plugin sends (X-RateLimit-Limit, -Remaining, -Reset in
+ * seconds; on a 429 also Retry-After): the error to answer with, or undefined.
  */
-function localLimiter(max: number, keyOf: (request: FastifyRequest) => string): onRequestHookHandler {
+function localCounter(
+  max: number,
+  keyOf: (request: FastifyRequest) => string,
+): (request: FastifyRequest, reply: FastifyReply) => Error | undefined {
   const counter = new FixedWindowCounter(RATE_LIMIT_WINDOW_MS, LOCAL_STORE_KEYS);
   const limit = String(max);
-  return (request, reply, done) => {
+  return (request, reply) => {
     const { count, resetInMs } = counter.hit(keyOf(request), Date.now());
     reply.header('x-ratelimit-limit', limit);
     reply.header('x-ratelimit-remaining', String(Math.max(0, max - count)));
     reply.header('x-ratelimit-reset', String(Math.max(0, Math.ceil(resetInMs / 1000))));
-    done(count > max ? rateLimited(resetInMs) : undefined);
+    return count > max ? rateLimited(resetInMs) : undefined;
+  };
+}
+
+/** An in-memory per-IP limit as a synchronous onRequest hook. */
+function localLimiter(max: number, keyOf: (request: FastifyRequest) => string): onRequestHookHandler {
+  const count = localCounter(max, keyOf);
+  return (request, reply, done) => {
+    done(count(request, reply));
   };
 }
 
@@ -134,8 +154,22 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   };
 
   let redis: Redis | undefined;
+  let breaker: CircuitBreaker | undefined;
   if (config.redisUrl) {
     redis = await connectRedis(app, config.redisUrl, warn);
+    const client = redis;
+    breaker = new CircuitBreaker({
+      failuresToOpen: BREAKER_FAILURES_TO_OPEN,
+      probeIntervalMs: BREAKER_PROBE_MS,
+      probe: () => client.ping(),
+      onChange: (open) => {
+        options.onBreakerChange?.(open);
+        if (open) app.log.warn('rate-limit store (Redis) not answering: each instance counts in its own memory until it answers again');
+        else app.log.info('rate-limit store (Redis) answers again: the limits are shared again');
+      },
+    });
+    const stopping = breaker;
+    app.addHook('onClose', async () => stopping.stop());
     // Start-up waits for the connection (bounded by the connect time-out) but never fails on it:
     // the client keeps reconnecting and the limits apply once it answers.
     await redis.connect().catch(warn);
@@ -175,10 +209,15 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     }) as unknown as PluginLimiter;
     limiters.set(
       policy,
-      failOpen(limiter, (error, request) => {
-        options.onStoreError?.();
-        warn(error, request);
-      }),
+      failOpen(
+        limiter,
+        breaker,
+        localCounter(limits[policy], (request) => `${policy}:${keyOf(request)}`),
+        (error, request) => {
+          options.onStoreError?.();
+          warn(error, request);
+        },
+      ),
     );
   }
 
@@ -197,12 +236,32 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   });
 }
 
-function failOpen(limiter: PluginLimiter, onStoreError: (error: unknown, request: FastifyRequest) => void): PluginLimiter {
+/**
+ * The shared limiter behind the breaker: while it is open the request is counted in memory
+ * (`fallback`) without asking Redis; a Redis error lets the request through and counts towards
+ * opening it.
+ */
+function failOpen(
+  limiter: PluginLimiter,
+  breaker: CircuitBreaker | undefined,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => Error | undefined,
+  onStoreError: (error: unknown, request: FastifyRequest) => void,
+): PluginLimiter {
   return async (request, reply) => {
+    if (breaker?.open) {
+      const error = fallback(request, reply);
+      if (error) throw error;
+      return;
+    }
     try {
       await limiter(request, reply);
+      breaker?.succeeded();
     } catch (error) {
-      if (error instanceof Errors.RATE_LIMITED) throw error;
+      if (error instanceof Errors.RATE_LIMITED) {
+        breaker?.succeeded();
+        throw error;
+      }
+      breaker?.failed();
       onStoreError(error, request);
     }
   };
