@@ -65,7 +65,7 @@ export async function createContext(
   const storeMethods = new StoreMethodsReader(database.db, clock);
   const sessions = new SessionService(database.db, config, clock);
   const offers = new OfferRenderer(operator);
-  const merchantListing = new MerchantListingService(database.db, storeMethods, operator);
+  const merchantListing = new MerchantListingService(database.db, storeMethods, operator, clock);
   const catalogChanges = new CatalogChanges(database.db);
   catalogChanges.onChange(() => storeMethods.invalidate());
   catalogChanges.onChange(() => auth.invalidateClients());

@@ -3,6 +3,7 @@
 // references) are checked in validate.ts.
 import { Type, type Static, type TProperties } from 'typebox';
 import { LANGUAGES } from '../domain/languages.ts';
+import { INSTANT_PATTERN } from '../domain/windows.ts';
 
 const Amount = (description: string) =>
   Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
@@ -174,6 +175,19 @@ export const PaymentMethodSchema = Type.Object(
     priceSignagePossible: Type.Optional(Type.Boolean({ description: 'Default false.' })),
     plans: Type.Optional(Type.Array(PlanSchema, { maxItems: 50 })),
     translations: Type.Optional(MethodTranslationsSchema),
+    activeFrom: Type.Optional(
+      Type.String({
+        pattern: INSTANT_PATTERN,
+        description:
+          'Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always.',
+      }),
+    ),
+    activeUntil: Type.Optional(
+      Type.String({
+        pattern: INSTANT_PATTERN,
+        description: 'Offered and listed until this instant (exclusive), after activeFrom. Absent: for good.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

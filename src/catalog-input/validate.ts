@@ -14,6 +14,7 @@ import {
 } from '../domain/catalog.ts';
 import { DEFAULT_BUNDLE_TITLE } from '../domain/localization.ts';
 import { LANGUAGES } from '../domain/languages.ts';
+import { parseInstant } from '../domain/windows.ts';
 import type { Translations } from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
@@ -249,6 +250,19 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
   }
   if (method.campaign.campaign && method.campaign.keywords.length === 0) {
     c.add(at(path, 'campaign.keywords'), 'a campaign method needs at least one keyword');
+  }
+  const instant = (field: 'activeFrom' | 'activeUntil'): number | undefined => {
+    const text = input[field];
+    if (text === undefined) return undefined;
+    const parsed = parseInstant(text);
+    if (parsed === undefined)
+      c.add(at(path, field), `must be a date and time that exists, with an offset (e.g. 2026-11-27T00:00:00+01:00): "${text}"`);
+    return parsed;
+  };
+  method.activeFrom = instant('activeFrom');
+  method.activeUntil = instant('activeUntil');
+  if (method.activeFrom !== undefined && method.activeUntil !== undefined && method.activeUntil <= method.activeFrom) {
+    c.add(at(path, 'activeUntil'), 'must be after activeFrom');
   }
   return method;
 }

@@ -62,6 +62,10 @@ export interface PaymentMethod {
   plans: PaymentPlan[];
   /** Of name and description; {} or undefined when none. */
   translations?: MethodTranslations | undefined;
+  /** Offered from this instant (epoch ms, inclusive); undefined: since always (domain/windows.ts). */
+  activeFrom?: number | undefined;
+  /** Offered until this instant (epoch ms, exclusive); undefined: for good. */
+  activeUntil?: number | undefined;
 }
 
 export interface Merchant {

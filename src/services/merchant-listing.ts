@@ -7,6 +7,7 @@ import { DEFAULT_COUNTRY_CODE, type PaymentMethod, type Store } from '../domain/
 import { requestLanguage, type Language } from '../domain/languages.ts';
 import { localizeMethod } from '../domain/localization.ts';
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Database } from '../storage/schema.ts';
 import { Errors } from '../errors.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
@@ -31,6 +32,7 @@ export class MerchantListingService {
     db: Kysely<Database>,
     private readonly catalog: StoreMethodsReader,
     private readonly operator: OperatorTypes,
+    private readonly clock: Clock,
   ) {
     this.methods = new PaymentMethodsRepository(db);
     this.stores = new StoresRepository(db);
@@ -42,7 +44,13 @@ export class MerchantListingService {
     query: { amount?: string | undefined; page: number; size: number; locale?: string | undefined },
   ): Promise<ListingPage> {
     const [{ methods, totalElements }, storeMethods] = await Promise.all([
-      this.methods.listPage(storeId, { amount: query.amount, limit: query.size, offset: query.page * query.size }),
+      // Methods outside their window at this moment are not listed (docs/catalog.md#windows).
+      this.methods.listPage(storeId, {
+        amount: query.amount,
+        limit: query.size,
+        offset: query.page * query.size,
+        at: new Date(this.clock()),
+      }),
       this.catalog.storeMethods(storeId),
     ]);
     const countryCode = storeMethods?.store.countryCode ?? DEFAULT_COUNTRY_CODE;

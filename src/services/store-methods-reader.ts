@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import type { StoreMethods } from '../domain/catalog.ts';
+import { activeAt, type ActiveCatalog } from '../domain/windows.ts';
 import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
@@ -24,8 +25,18 @@ export class StoreMethodsReader {
   private readonly owners: TtlCache<string, string | undefined>;
   /** The catalog last loaded per store, with its rows as JSON: an unchanged reload returns it. */
   private readonly loaded = new Map<string, { rows: string; catalog: StoreMethods }>();
+  /**
+   * Each loaded catalog as it stands now (its methods outside their windows left out) and until
+   * when: one comparison with the clock per request; past a boundary the next request gets the
+   * catalog of the new moment, a new object (domain/windows.ts), so that nothing rendered from the
+   * old one is served again. No timer and no query: every instance turns at the boundary itself.
+   */
+  private readonly active = new WeakMap<StoreMethods, ActiveCatalog & { since: number }>();
 
-  constructor(db: Kysely<Database>, clock: Clock) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
     this.stores = new StoresRepository(db);
     this.methods = new PaymentMethodsRepository(db);
     const staleIfError = { maxStaleMs: MAX_STALE_ON_ERROR_MS, when: isDatabaseUnavailable };
@@ -43,7 +54,13 @@ export class StoreMethodsReader {
    * back for as long as the store's rows are unchanged, even across reloads: answers rendered from
    * it stay valid exactly that long (services/offer-renderer.ts).
    */
-  storeMethods(storeId: string): Promise<StoreMethods | undefined> {
+  async storeMethods(storeId: string): Promise<StoreMethods | undefined> {
+    const loaded = await this.loadedStoreMethods(storeId);
+    return loaded && this.activeNow(loaded);
+  }
+
+  /** The store's catalog as stored, methods outside their windows included (for the current view). */
+  private loadedStoreMethods(storeId: string): Promise<StoreMethods | undefined> {
     return this.catalogs.get(storeId, async (id) => {
       const store = await this.stores.findById(id);
       if (!store) {
@@ -63,7 +80,21 @@ export class StoreMethodsReader {
 
   /** storeMethods() when its answer is cached and fresh, without a promise (the hot path); else undefined. */
   cachedStoreMethods(storeId: string): { value: StoreMethods | undefined } | undefined {
-    return this.catalogs.peekFresh(storeId);
+    const cached = this.catalogs.peekFresh(storeId);
+    if (!cached?.value) return cached;
+    return { value: this.activeNow(cached.value) };
+  }
+
+  private activeNow(catalog: StoreMethods): StoreMethods {
+    const now = this.clock();
+    const current = this.active.get(catalog);
+    // Within the moment's bounds (a clock set back is a new moment too).
+    if (current && now < current.validUntil && now >= current.since) return current.catalog;
+    const fresh = activeAt(catalog, now);
+    // The same methods as the moment before (a boundary of no consequence): the same object.
+    const catalogNow = current && sameMethods(current.catalog, fresh.catalog) ? current.catalog : fresh.catalog;
+    this.active.set(catalog, { catalog: catalogNow, validUntil: fresh.validUntil, since: now });
+    return catalogNow;
   }
 
   /** The merchant owning the store, or undefined for an unknown store. */
@@ -76,4 +107,8 @@ export class StoreMethodsReader {
     this.catalogs.invalidate();
     this.owners.invalidate();
   }
+}
+
+function sameMethods(a: StoreMethods, b: StoreMethods): boolean {
+  return a.methods.length === b.methods.length && a.methods.every((method, index) => method === b.methods[index]);
 }

@@ -17,6 +17,7 @@ import * as storeIdentityLinksPlans from './migrations/0004_store_identity_links
 import * as sessionIdempotencyKeys from './migrations/0005_session_idempotency_keys.ts';
 import * as auditEvents from './migrations/0006_audit_events.ts';
 import * as languages from './migrations/0007_languages.ts';
+import * as windows from './migrations/0008_windows.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_session_idempotency_keys': sessionIdempotencyKeys,
   '0006_audit_events': auditEvents,
   '0007_languages': languages,
+  '0008_windows': windows,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

@@ -56,6 +56,8 @@ export interface PaymentMethodsTable {
   campaign_keywords: string[];
   price_signage_possible: boolean;
   translations: TranslationsColumn;
+  active_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  active_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -193,6 +193,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0005_session_idempotency_keys' },
       { name: '0006_audit_events' },
       { name: '0007_languages' },
+      { name: '0008_windows' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);

@@ -656,6 +656,16 @@ export interface components {
             totalPages: number;
         };
         PaymentMethod: {
+            /**
+             * Format: date-time
+             * @description Offered and listed from this instant on (inclusive), in UTC; absent: since always.
+             */
+            activeFrom?: string;
+            /**
+             * Format: date-time
+             * @description Offered and listed until this instant (exclusive), in UTC; absent: for good.
+             */
+            activeUntil?: string;
             campaign: {
                 /** @description A campaign method is offered only to sessions with one of its keywords. */
                 campaign: boolean;
@@ -1839,6 +1849,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         content: {
+                            /**
+                             * Format: date-time
+                             * @description Offered and listed from this instant on (inclusive), in UTC; absent: since always.
+                             */
+                            activeFrom?: string;
+                            /**
+                             * Format: date-time
+                             * @description Offered and listed until this instant (exclusive), in UTC; absent: for good.
+                             */
+                            activeUntil?: string;
                             campaign: {
                                 campaign: boolean;
                                 keywords: string[];
@@ -1992,6 +2012,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed from this instant on (inclusive), in UTC; absent: since always.
+                         */
+                        activeFrom?: string;
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed until this instant (exclusive), in UTC; absent: for good.
+                         */
+                        activeUntil?: string;
                         campaign: {
                             campaign: boolean;
                             keywords: string[];
@@ -2147,6 +2177,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                    activeFrom?: string;
+                    /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
+                    activeUntil?: string;
                     campaign?: {
                         campaign: boolean;
                         keywords: string[];
@@ -2255,6 +2289,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed from this instant on (inclusive), in UTC; absent: since always.
+                         */
+                        activeFrom?: string;
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed until this instant (exclusive), in UTC; absent: for good.
+                         */
+                        activeUntil?: string;
                         campaign: {
                             campaign: boolean;
                             keywords: string[];
@@ -2345,6 +2389,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed from this instant on (inclusive), in UTC; absent: since always.
+                         */
+                        activeFrom?: string;
+                        /**
+                         * Format: date-time
+                         * @description Offered and listed until this instant (exclusive), in UTC; absent: for good.
+                         */
+                        activeUntil?: string;
                         campaign: {
                             campaign: boolean;
                             keywords: string[];

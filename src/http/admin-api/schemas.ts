@@ -137,6 +137,12 @@ export const AdminPaymentMethodSchema = Type.Object({
     }),
   ),
   translations: MethodTranslationsSchema,
+  activeFrom: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Offered and listed from this instant on (inclusive), in UTC; absent: since always.' }),
+  ),
+  activeUntil: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Offered and listed until this instant (exclusive), in UTC; absent: for good.' }),
+  ),
 });
 
 function pageOf<T extends TSchema>(item: T) {

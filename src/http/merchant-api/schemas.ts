@@ -64,6 +64,15 @@ export const MerchantPaymentMethodSchema = component(
     }),
     priceSignagePossible: Type.Boolean(),
     translations: Type.Optional(MethodTranslationsSchema),
+    activeFrom: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'Offered and listed from this instant on (inclusive), in UTC; absent: since always.',
+      }),
+    ),
+    activeUntil: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Offered and listed until this instant (exclusive), in UTC; absent: for good.' }),
+    ),
   }),
 );
 

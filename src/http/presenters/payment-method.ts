@@ -21,6 +21,9 @@ export function presentPaymentMethodFields(m: PaymentMethod) {
     enabledForNaturalCustomer: m.enabledForNaturalCustomer,
     campaign: { campaign: m.campaign.campaign, keywords: [...m.campaign.keywords] },
     priceSignagePossible: m.priceSignagePossible,
+    // The window, when the method has one (docs/catalog.md#windows), in UTC.
+    ...(m.activeFrom === undefined ? {} : { activeFrom: new Date(m.activeFrom).toISOString() }),
+    ...(m.activeUntil === undefined ? {} : { activeUntil: new Date(m.activeUntil).toISOString() }),
   };
 }
 

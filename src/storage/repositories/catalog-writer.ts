@@ -117,6 +117,8 @@ export class CatalogWriter {
         campaign_keywords: method.campaign.keywords,
         price_signage_possible: method.priceSignagePossible,
         translations: translationsJson(method.translations),
+        active_from: method.activeFrom === undefined ? null : new Date(method.activeFrom),
+        active_until: method.activeUntil === undefined ? null : new Date(method.activeUntil),
       })
       .onConflict((oc) =>
         oc
@@ -137,6 +139,8 @@ export class CatalogWriter {
             campaign_keywords: (eb) => eb.ref('excluded.campaign_keywords'),
             price_signage_possible: (eb) => eb.ref('excluded.price_signage_possible'),
             translations: (eb) => eb.ref('excluded.translations'),
+            active_from: (eb) => eb.ref('excluded.active_from'),
+            active_until: (eb) => eb.ref('excluded.active_until'),
             updated_at: sql`now()`,
           })
           .where(
@@ -145,12 +149,13 @@ export class CatalogWriter {
                 payment_methods.min_application_limit, payment_methods.max_application_limit,
                 payment_methods.enabled_for_legal_customer, payment_methods.enabled_for_natural_customer,
                 payment_methods.is_campaign, payment_methods.campaign_keywords, payment_methods.price_signage_possible,
-                payment_methods.translations)
+                payment_methods.translations, payment_methods.active_from, payment_methods.active_until)
               is distinct from (excluded.store_id, excluded.sort_order, excluded.name, excluded.description,
                 excluded.type, excluded.min_purchase_limit, excluded.max_purchase_limit,
                 excluded.min_application_limit, excluded.max_application_limit,
                 excluded.enabled_for_legal_customer, excluded.enabled_for_natural_customer,
-                excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible, excluded.translations)`,
+                excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible, excluded.translations,
+                excluded.active_from, excluded.active_until)`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))

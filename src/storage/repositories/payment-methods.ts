@@ -30,8 +30,13 @@ export class PaymentMethodsRepository {
    * One page of a store's methods in display order, optionally only those whose purchase limits
    * include `amount` (a plain decimal string, compared as NUMERIC). Paging runs in the database.
    */
-  async listPage(storeId: string, options: { amount?: string | undefined; limit: number; offset: number }): Promise<MethodPage> {
-    let filtered = this.db.selectFrom('payment_methods').where('store_id', '=', storeId);
+  async listPage(storeId: string, options: { amount?: string | undefined; limit: number; offset: number; at: Date }): Promise<MethodPage> {
+    // Only methods within their window at `at` (domain/windows.ts: from inclusive, until exclusive).
+    let filtered = this.db
+      .selectFrom('payment_methods')
+      .where('store_id', '=', storeId)
+      .where((eb) => eb.or([eb('active_from', 'is', null), eb('active_from', '<=', options.at)]))
+      .where((eb) => eb.or([eb('active_until', 'is', null), eb('active_until', '>', options.at)]));
     if (options.amount !== undefined) {
       const amount = sql<string>`${options.amount}::numeric`;
       filtered = filtered.where('min_purchase_limit', '<=', amount).where('max_purchase_limit', '>=', amount);
@@ -153,6 +158,8 @@ export class PaymentMethodsRepository {
       priceSignagePossible: r.price_signage_possible,
       plans: plansByMethod.get(r.id) ?? [],
       translations: r.translations,
+      activeFrom: r.active_from?.getTime(),
+      activeUntil: r.active_until?.getTime(),
     }));
   }
 }

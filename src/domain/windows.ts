@@ -1,0 +1,61 @@
+// Scheduled windows of payment methods (docs/catalog.md#windows): a method with `activeFrom` and/or
+// `activeUntil` is offered and listed only within [activeFrom, activeUntil): from inclusive, until
+// exclusive, to the millisecond. Times are instants (epoch milliseconds); nothing here reads a clock.
+import type { PaymentMethod, StoreMethods } from './catalog.ts';
+
+/**
+ * An instant as the catalog takes it: ISO 8601 date and time with seconds, at most millisecond
+ * precision (a boundary is exact to the millisecond), and an offset (`Z` or ±hh:mm): a time without
+ * one would mean a different moment on every server.
+ */
+export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?(Z|[+-]\\d{2}:\\d{2})$';
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The instant `text` names, or undefined when it is not one (a 30th of February, 24:00, no offset). */
+export function parseInstant(text: string): number | undefined {
+  const m = INSTANT.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const millis = m[7] === undefined ? 0 : Number(m[7].padEnd(3, '0'));
+  const offsetHours = m[10] === undefined ? 0 : Number(m[10]);
+  const offsetMinutes = m[11] === undefined ? 0 : Number(m[11]);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const sign = m[9] === '-' ? -1 : 1;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+/** True when `method` is offered at `now`: within [activeFrom, activeUntil), either side open when unset. */
+export function isActiveAt(method: Pick<PaymentMethod, 'activeFrom' | 'activeUntil'>, now: number): boolean {
+  return (method.activeFrom === undefined || method.activeFrom <= now) && (method.activeUntil === undefined || now < method.activeUntil);
+}
+
+/** A catalog as it stands at one moment, and until when it stands so. */
+export interface ActiveCatalog {
+  catalog: StoreMethods;
+  /** The first boundary after the moment (a window opening or closing), or +Infinity when none. */
+  validUntil: number;
+}
+
+/**
+ * The methods of `catalog` offered at `now`, in their order; `catalog` itself when every method is
+ * (so that a catalog without windows is one object, whatever the time).
+ */
+export function activeAt(catalog: StoreMethods, now: number): ActiveCatalog {
+  let validUntil = Number.POSITIVE_INFINITY;
+  let windowed = false;
+  for (const method of catalog.methods) {
+    for (const boundary of [method.activeFrom, method.activeUntil]) {
+      if (boundary === undefined) continue;
+      windowed = true;
+      if (boundary > now && boundary < validUntil) validUntil = boundary;
+    }
+  }
+  if (!windowed) return { catalog, validUntil };
+  const methods = catalog.methods.filter((method) => isActiveAt(method, now));
+  return { catalog: methods.length === catalog.methods.length ? catalog : { store: catalog.store, methods }, validUntil };
+}

@@ -1,0 +1,77 @@
+// Scheduled windows (src/domain/windows.ts): instants parsed strictly, [from, until) to the
+// millisecond, and a catalog's view at a moment with the moment's next boundary.
+import { describe, expect, it } from 'vitest';
+import { activeAt, isActiveAt, parseInstant } from '../../src/domain/windows.ts';
+import { method, store } from '../helpers/fixtures.ts';
+
+describe('parseInstant', () => {
+  it.each([
+    ['2026-11-27T00:00:00Z', Date.UTC(2026, 10, 27)],
+    ['2026-11-27T00:00:00+01:00', Date.UTC(2026, 10, 26, 23)],
+    ['2026-11-27T00:00:00-05:30', Date.UTC(2026, 10, 27, 5, 30)],
+    ['2026-11-27T00:00:00.5Z', Date.UTC(2026, 10, 27, 0, 0, 0, 500)],
+    ['2026-11-27T00:00:00.123+00:00', Date.UTC(2026, 10, 27, 0, 0, 0, 123)],
+    ['2028-02-29T12:00:00Z', Date.UTC(2028, 1, 29, 12)],
+  ])('reads %s', (text, expected) => {
+    expect(parseInstant(text)).toBe(expected);
+  });
+
+  it.each([
+    '2026-11-27T00:00:00', // no offset: another moment on every server
+    '2026-11-27',
+    '2026-11-27T00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2027-02-29T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-11-27T24:00:00Z',
+    '2026-11-27T23:60:00Z',
+    '2026-11-27T23:59:60Z',
+    '2026-11-27T00:00:00.1234Z',
+    '2026-11-27T00:00:00+24:00',
+    '2026-11-27 00:00:00Z',
+    ' 2026-11-27T00:00:00Z',
+  ])('refuses %j', (text) => {
+    expect(parseInstant(text)).toBeUndefined();
+  });
+});
+
+describe('windows', () => {
+  const from = Date.UTC(2026, 10, 27);
+  const until = Date.UTC(2026, 11, 4);
+
+  it('are from inclusive and until exclusive, either side open when unset', () => {
+    const windowed = { activeFrom: from, activeUntil: until };
+    expect([from - 1, from, until - 1, until].map((t) => isActiveAt(windowed, t))).toEqual([false, true, true, false]);
+    expect(isActiveAt({ activeFrom: from, activeUntil: undefined }, Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(isActiveAt({ activeFrom: undefined, activeUntil: until }, 0)).toBe(true);
+    expect(isActiveAt({ activeFrom: undefined, activeUntil: undefined }, from)).toBe(true);
+  });
+
+  it('give a catalog as it stands at a moment, and its next boundary', () => {
+    const always = method({ name: 'Invoice' });
+    const campaign = method({ name: 'Black Week', activeFrom: from, activeUntil: until });
+    const later = method({ name: 'Next year', activeFrom: until + 1000 });
+    const catalog = { store: store(), methods: [always, campaign, later] };
+    const before = activeAt(catalog, from - 1);
+    expect(before.catalog.methods).toEqual([always]);
+    expect(before.validUntil).toBe(from);
+    const during = activeAt(catalog, from);
+    expect(during.catalog.methods).toEqual([always, campaign]);
+    expect(during.validUntil).toBe(until);
+    const after = activeAt(catalog, until);
+    expect(after.catalog.methods).toEqual([always]);
+    expect(after.validUntil).toBe(until + 1000);
+    const last = activeAt(catalog, until + 1000);
+    expect(last.catalog.methods).toEqual([always, later]);
+    expect(last.validUntil).toBe(Number.POSITIVE_INFINITY);
+    // Every method within its window: the catalog itself.
+    const overlapping = { store: store(), methods: [always, method({ name: 'Open', activeFrom: from })] };
+    expect(activeAt(overlapping, from).catalog).toBe(overlapping);
+  });
+
+  it('leave a catalog without windows as it is, whatever the moment', () => {
+    const catalog = { store: store(), methods: [method({ name: 'Invoice' })] };
+    expect(activeAt(catalog, 0)).toEqual({ catalog, validUntil: Number.POSITIVE_INFINITY });
+    expect(activeAt(catalog, 0).catalog).toBe(catalog);
+  });
+});
