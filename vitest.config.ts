@@ -52,7 +52,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
         name: 'pglite',
         include: DATABASE_TESTS,
         // Several instances behind a connection pooler or a load balancer: PostgreSQL's alone.
-        exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**', 'test/deploys/**'],
+        exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**', 'test/deploys/**', 'test/webhooks/instances.test.ts'],
         env: { TEST_DB: 'pglite' },
         ...database,
       },

@@ -91,6 +91,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
     authentication: () => ctx.auth.authenticationStats(),
     droppedLogLines: options.droppedLogLines,
+    webhooks: ctx.webhookDispatcher,
   });
   observeRequests(app, metrics);
   await registerRateLimits(app, {

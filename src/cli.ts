@@ -118,6 +118,9 @@ const CLI_ACTORS = {
   create: { type: 'cli', id: 'pms client create' },
   rotateSecret: { type: 'cli', id: 'pms client rotate-secret' },
   rotateKeys: { type: 'cli', id: 'pms keys rotate' },
+  webhookCreate: { type: 'cli', id: 'pms webhook create' },
+  webhookRotateSecret: { type: 'cli', id: 'pms webhook rotate-secret' },
+  webhookDelete: { type: 'cli', id: 'pms webhook delete' },
 } as const satisfies Record<string, Actor>;
 
 function clientCommands(program: Command, io: CliIo): void {
@@ -173,6 +176,75 @@ function keyCommands(program: Command, io: CliIo): void {
     });
 }
 
+/** Webhook endpoints (docs/webhooks.md): the admin API's, from the operator's shell. */
+function webhookCommands(program: Command, io: CliIo): void {
+  const webhook = program.command('webhook').description("merchants' webhook endpoints");
+  const refused = (error: unknown): never => {
+    // The body's problems, by field, as the admin API names them.
+    if (isRegisteredError(error) && error.code === 'ADMIN_VALIDATION_FAILED') {
+      const parameters = (error as { parameters?: Record<string, string> }).parameters ?? {};
+      throw new CliError(
+        `refused: ${
+          Object.entries(parameters)
+            .map(([field, problem]) => `${field} ${problem}`)
+            .join('; ') || error.message
+        }`,
+      );
+    }
+    throw error;
+  };
+  webhook
+    .command('create')
+    .description('register an endpoint for a merchant, with a generated secret (printed once)')
+    .argument('<url>', 'https:// URL the events are POSTed to')
+    .requiredOption('--merchant <id>', "the merchant whose stores' changes it receives")
+    .option('--description <text>', 'free text for the operator', '')
+    .action(async (url: string, options: { merchant: string; description: string }) => {
+      const created = await withContext(io, (ctx) =>
+        ctx.webhookEndpoints
+          .create({ merchantId: options.merchant, url, description: options.description }, CLI_ACTORS.webhookCreate)
+          .catch(refused),
+      );
+      io.out(
+        `webhook endpoint ${created.endpoint.id} created for merchant ${created.endpoint.merchantId}: ${created.endpoint.url}\n` +
+          `secret: ${created.secret}\n` +
+          'The secret is shown only this once: give it to the receiver, which verifies every event with it.\n',
+      );
+    });
+  webhook
+    .command('list')
+    .description('list endpoints (never their secrets)')
+    .option('--merchant <id>', "only this merchant's")
+    .action(async (options: { merchant?: string }) => {
+      const page = await withContext(io, (ctx) => ctx.webhookEndpoints.list({ page: 0, size: 1000, merchantId: options.merchant }));
+      if (page.content.length === 0) io.out('no webhook endpoints\n');
+      for (const e of page.content) {
+        io.out(
+          `${e.id}  ${e.merchantId}  ${e.enabled ? 'enabled ' : 'disabled'}  ${e.url}${e.description ? `  (${e.description})` : ''}\n`,
+        );
+      }
+    });
+  webhook
+    .command('rotate-secret')
+    .description('give an endpoint a new secret (printed once); the previous one keeps signing beside it for 24 hours')
+    .argument('<id>', 'the endpoint id')
+    .action(async (id: string) => {
+      const rotated = await withContext(io, (ctx) => ctx.webhookEndpoints.rotateSecret(id, CLI_ACTORS.webhookRotateSecret));
+      io.out(
+        `webhook endpoint ${rotated.endpoint.id}: new secret set; events are signed with it and the previous one for 24 hours\n` +
+          `secret: ${rotated.secret}\n`,
+      );
+    });
+  webhook
+    .command('delete')
+    .description('delete an endpoint and its deliveries')
+    .argument('<id>', 'the endpoint id')
+    .action(async (id: string) => {
+      await withContext(io, (ctx) => ctx.webhookEndpoints.delete(id, CLI_ACTORS.webhookDelete));
+      io.out(`webhook endpoint ${id} deleted\n`);
+    });
+}
+
 function openapiCommand(program: Command, io: CliIo): void {
   program
     .command('openapi')
@@ -213,6 +285,7 @@ function buildProgram(io: CliIo): Command {
   catalogCommands(program, io);
   clientCommands(program, io);
   keyCommands(program, io);
+  webhookCommands(program, io);
   openapiCommand(program, io);
   return program;
 }

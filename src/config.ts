@@ -61,7 +61,19 @@ export interface Config {
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
    */
   tracing: TracingConfig | undefined;
+  webhooks: WebhookConfig;
 }
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be http:// and reach private, loopback and link-local addresses. */
+  allowPrivate: boolean;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery; after the last, it has failed. */
+  retrySchedule: number[];
+  /** Finished deliveries (and their events) are kept this many days, then purged (WEBHOOK_DELIVERY_RETENTION_DAYS). */
+  deliveryRetentionDays: number;
+}
+
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json';
@@ -103,6 +115,25 @@ function seconds(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** Seconds between attempts, comma-separated: whole numbers from 1 to a week, at most 30 of them. */
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  const delays = raw.split(',').map((part) => part.trim());
+  if (delays.length > 30 || !delays.every((d) => /^[0-9]+$/.test(d) && Number(d) >= 1 && Number(d) <= 604800)) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be up to 30 comma-separated delays in whole seconds from 1 to 604800 (e.g. 5,300,1800), got "${raw}"`,
+    );
+  }
+  return delays.map(Number);
 }
 
 function tracing(env: Env): TracingConfig | undefined {
@@ -221,5 +252,10 @@ export function readConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
     tracing: tracing(env),
+    webhooks: {
+      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
+    },
   };
 }

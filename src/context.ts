@@ -12,6 +12,8 @@ import { MerchantListingService } from './services/merchant-listing.ts';
 import { OfferRenderer } from './services/offer-renderer.ts';
 import { SessionPurge } from './services/session-purge.ts';
 import { SessionService } from './services/sessions.ts';
+import { AdminWebhookEndpoints } from './services/webhooks/endpoints.ts';
+import { WebhookDispatcher } from './services/webhooks/dispatcher.ts';
 import { changeListenerUrl } from './database-setup.ts';
 import { ChangeListener } from './storage/change-channel.ts';
 import type { DatabaseHandle } from './storage/database.ts';
@@ -36,6 +38,10 @@ export interface AppContext {
   admin: AdminServices;
   /** The audit trail of catalog writes, as the admin API reads it. */
   auditTrail: AuditTrail;
+  /** Merchants' webhook endpoints and their deliveries (admin API, CLI). */
+  webhookEndpoints: AdminWebhookEndpoints;
+  /** Delivers the webhooks' outbox; main.ts starts it, close() stops it. */
+  webhookDispatcher: WebhookDispatcher;
   /**
    * Whether this instance hears other instances' changes at once (LISTEN): off by configuration
    * through a transaction-mode pooler without DATABASE_DIRECT_URL (and on PGlite, which has no
@@ -73,7 +79,14 @@ export async function createContext(
     retentionHours: config.sessionRetentionHours,
     intervalSeconds: config.sessionPurgeIntervalSeconds,
     auditRetentionDays: config.auditRetentionDays,
+    webhookRetentionDays: config.webhooks.deliveryRetentionDays,
   });
+  const webhookDispatcher = new WebhookDispatcher(database.db, {
+    retrySchedule: config.webhooks.retrySchedule,
+    allowPrivate: config.webhooks.allowPrivate,
+  });
+  // A committed change (here or on another instance) may have written events: look at once.
+  catalogChanges.onChange(() => webhookDispatcher.wake());
   const listenUrl = database.kind === 'postgres' ? changeListenerUrl(config) : undefined;
   const listener =
     options.listen !== false && listenUrl
@@ -89,6 +102,7 @@ export async function createContext(
   const admin = createAdminServices(database.db, catalogChanges, operator);
   const close = async () => {
     await sessionPurge.stop();
+    await webhookDispatcher.stop();
     await listener?.close();
   };
   return {
@@ -105,6 +119,8 @@ export async function createContext(
     catalogChanges,
     admin,
     auditTrail: new AuditTrail(database.db),
+    webhookEndpoints: new AdminWebhookEndpoints(database.db, config.webhooks.allowPrivate, () => webhookDispatcher.wake()),
+    webhookDispatcher,
     changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },
     close,
   };

@@ -127,6 +127,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // Deletes long-expired sessions every SESSION_PURGE_INTERVAL_SECONDS; stopped by app.close() (ctx.close).
   ctx.sessionPurge.start(app.log);
+  // Delivers webhooks (docs/webhooks.md): every instance takes its share of what is due.
+  ctx.webhookDispatcher.start(app.log);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.

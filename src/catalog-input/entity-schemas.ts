@@ -38,3 +38,29 @@ export type MerchantBody = Static<typeof MerchantBodySchema>;
 export type StoreBody = Static<typeof StoreBodySchema>;
 export type ClientBody = Static<typeof ClientBodySchema>;
 export type PaymentMethodBody = Static<typeof PaymentMethodBodySchema>;
+
+/** A webhook endpoint (docs/webhooks.md#endpoints): not part of the catalog file, written through the admin API and the CLI. */
+export const WebhookEndpointBodySchema = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+        description: 'When given (PUT), must equal the path id.',
+      }),
+    ),
+    merchantId: MerchantSchema.properties.id,
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        'Where events are POSTed: an https:// URL whose name resolves to public addresses only (checked again on every ' +
+        'connection); with WEBHOOK_ALLOW_PRIVATE=true also http:// and private, loopback and link-local addresses.',
+    }),
+    description: Type.Optional(Type.String({ maxLength: 500, description: 'Free text for the operator; default empty.' })),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'A disabled endpoint gets no new deliveries and its pending ones wait. Default true.' }),
+    ),
+  },
+  { additionalProperties: false, description: "A merchant's webhook endpoint." },
+);
+export type WebhookEndpointBody = Static<typeof WebhookEndpointBodySchema>;

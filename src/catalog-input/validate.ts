@@ -1,6 +1,9 @@
 // Validates a catalog (file or admin body) whole, before anything is applied, and turns it into
 // domain objects with exact decimals. Every problem is reported with the path of the offending
 // field, e.g. `paymentMethods[3].maxPurchaseLimit`.
+import { isIP } from 'node:net';
+import { hostOf, isPublicAddress } from '../lib/public-address.ts';
+import { urlProblem } from '../domain/webhook-events.ts';
 import type { Compile as CompileFunction } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { decimalFromNumber, parseDecimal, significantScale, compareDecimal, type Decimal } from '../domain/money.ts';
@@ -17,7 +20,15 @@ import { LANGUAGES } from '../domain/languages.ts';
 import { parseInstant } from '../domain/windows.ts';
 import type { Translations } from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
-import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, type ClientBody } from './entity-schemas.ts';
+import {
+  ClientBodySchema,
+  MerchantBodySchema,
+  PaymentMethodBodySchema,
+  StoreBodySchema,
+  WebhookEndpointBodySchema,
+  type ClientBody,
+  type WebhookEndpointBody,
+} from './entity-schemas.ts';
 import { CatalogSchema, type CatalogInput, type MerchantInput, type PaymentMethodInput, type StoreInput } from './schema.ts';
 
 let Compile: typeof CompileFunction | undefined;
@@ -398,4 +409,46 @@ export function validatePaymentMethodBody(pathId: string, value: unknown, known:
   unknownReference(c, 'storeId', 'store', method.storeId, known.storeIds);
   if (c.issues.length > 0) throw new CatalogValidationError(c.issues);
   return method;
+}
+
+/** A webhook endpoint as validated: the URL's shape is checked here, its addresses by the service. */
+export interface WebhookEndpointInput {
+  merchantId: string;
+  url: string;
+  description: string;
+  enabled: boolean;
+}
+
+/**
+ * A webhook endpoint's body (POST, or PUT with `pathId`): every problem named by its field, `url`
+ * refused unless https:// (or http:// with `allowPrivate`), a literal private address refused.
+ */
+export function validateWebhookEndpointBody(
+  pathId: string | undefined,
+  value: unknown,
+  known: KnownReferences,
+  allowPrivate: boolean,
+): WebhookEndpointInput {
+  if (!isPlainObject(value)) throw new CatalogValidationError([{ path: '(body)', message: 'must be a JSON object' }]);
+  const issues = structuralIssues(WebhookEndpointBodySchema, value, '');
+  const input = value as WebhookEndpointBody;
+  if (pathId === undefined && input.id !== undefined) issues.push({ path: 'id', message: 'is assigned by the service: leave it out' });
+  if (pathId !== undefined && typeof input.id === 'string' && input.id.toLowerCase() !== pathId.toLowerCase()) {
+    issues.push({ path: 'id', message: `must equal the id in the path ("${pathId}")` });
+  }
+  if (typeof input.url === 'string' && !issues.some((i) => i.path === 'url')) {
+    const problem = urlProblem(input.url, allowPrivate) ?? literalAddressProblem(input.url, allowPrivate);
+    if (problem) issues.push({ path: 'url', message: problem });
+  }
+  if (typeof input.merchantId === 'string' && !issues.some((i) => i.path === 'merchantId') && !known.merchantIds.has(input.merchantId)) {
+    issues.push({ path: 'merchantId', message: `refers to unknown merchant "${input.merchantId}"` });
+  }
+  if (issues.length > 0) throw new CatalogValidationError(issues);
+  return { merchantId: input.merchantId, url: input.url, description: input.description ?? '', enabled: input.enabled ?? true };
+}
+
+function literalAddressProblem(raw: string, allowPrivate: boolean): string | undefined {
+  const host = hostOf(new URL(raw));
+  if (allowPrivate || !isIP(host) || isPublicAddress(host)) return undefined;
+  return `must reach a public address (${host} is not one; WEBHOOK_ALLOW_PRIVATE=true allows it)`;
 }

@@ -41,6 +41,11 @@ export interface MetricsSources {
   changeNotificationsListening?: () => boolean;
   /** Log lines dropped because the log destination fell behind (observability/log-destination.ts). */
   droppedLogLines?: (() => number) | undefined;
+  /** The webhook dispatcher's attempts by result, and the age of the oldest event waiting (services/webhooks). */
+  webhooks?: {
+    stats(): { attempts: Record<'succeeded' | 'retrying' | 'failed', number>; failures: number };
+    oldestPendingAgeSeconds(): Promise<number>;
+  };
 }
 
 export class Metrics {
@@ -152,6 +157,31 @@ export class Metrics {
         collect() {
           this.reset();
           this.inc(purge().failures);
+        },
+      });
+    }
+
+    const webhooks = sources.webhooks;
+    if (webhooks) {
+      new Counter({
+        name: 'pms_webhook_delivery_attempts_total',
+        help:
+          'Webhook delivery attempts made by this instance, by result: succeeded (a 2xx within 10 s), retrying (failed, ' +
+          'another attempt scheduled by WEBHOOK_RETRY_SCHEDULE), failed (failed with every retry spent).',
+        labelNames: ['result'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [result, count] of Object.entries(webhooks.stats().attempts)) this.inc({ result }, count);
+        },
+      });
+      new Gauge({
+        name: 'pms_webhook_oldest_pending_event_age_seconds',
+        help: 'Seconds since the oldest webhook event that is due and not yet delivered to every endpoint became due (0: none waiting).',
+        registers,
+        async collect() {
+          // Read from the database: what every instance has left, not only this one.
+          this.set(await webhooks.oldestPendingAgeSeconds().catch(() => Number.NaN));
         },
       });
     }

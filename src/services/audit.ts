@@ -24,8 +24,11 @@ export interface Actor {
   traceId?: string | undefined;
 }
 
-/** `signing-key`: recorded by the key rotation itself (auth/signing-keys.ts), in its own transaction. */
-export const AUDIT_ENTITIES = ['merchant', 'store', 'client', 'payment-method', 'signing-key'] as const;
+/**
+ * `signing-key`: recorded by the key rotation itself (auth/signing-keys.ts), in its own transaction;
+ * `webhook-endpoint`: by the endpoints' writes (services/webhooks/endpoints.ts), likewise.
+ */
+export const AUDIT_ENTITIES = ['merchant', 'store', 'client', 'payment-method', 'signing-key', 'webhook-endpoint'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate-secret', 'rotate'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -73,6 +76,15 @@ export function fieldChanges(before: object | undefined, after: object | undefin
   return changes;
 }
 
+/** One entity's change as a write recorded it: its whole state before and after (either absent). */
+export interface EntityChange {
+  entity: AuditEntity;
+  entityId: string;
+  action: AuditAction;
+  before: object | undefined;
+  after: object | undefined;
+}
+
 /** Records the events of one catalog write, in its transaction, as its actor. */
 export class AuditRecorder {
   private readonly events: AuditEventsRepository;
@@ -81,6 +93,8 @@ export class AuditRecorder {
   constructor(
     tx: Transaction<Database>,
     private readonly actor: Actor,
+    /** Told of every change recorded, in the same transaction (the webhooks' outbox: services/webhooks). */
+    private readonly onChange?: (change: EntityChange) => Promise<void>,
   ) {
     this.events = new AuditEventsRepository(tx);
   }
@@ -93,20 +107,25 @@ export class AuditRecorder {
   /** `extra`: what the entity's fields do not show (a secret set: `{clientSecret: SECRET_CHANGED}`). */
   async created(entity: AuditEntity, entityId: string, after: object, extra: AuditChanges = {}): Promise<void> {
     await this.record(entity, entityId, 'create', { ...fieldChanges(undefined, after), ...extra });
+    await this.onChange?.({ entity, entityId, action: 'create', before: undefined, after });
   }
 
   /** Records nothing when no field differs and there is no `extra`: nothing changed. */
   async updated(entity: AuditEntity, entityId: string, before: object, after: object, extra: AuditChanges = {}): Promise<void> {
     const changes = { ...fieldChanges(before, after), ...extra };
-    if (Object.keys(changes).length > 0) await this.record(entity, entityId, 'update', changes);
+    if (Object.keys(changes).length === 0) return;
+    await this.record(entity, entityId, 'update', changes);
+    await this.onChange?.({ entity, entityId, action: 'update', before, after });
   }
 
   async deleted(entity: AuditEntity, entityId: string, before: object): Promise<void> {
     await this.record(entity, entityId, 'delete', fieldChanges(before, undefined));
+    await this.onChange?.({ entity, entityId, action: 'delete', before, after: undefined });
   }
 
-  async secretRotated(clientId: string): Promise<void> {
-    await this.record('client', clientId, 'rotate-secret', { clientSecret: SECRET_CHANGED });
+  /** A client's secret (`clientSecret`) or a webhook endpoint's (`secret`): recorded as changed, never its value. */
+  async secretRotated(entity: 'client' | 'webhook-endpoint', entityId: string): Promise<void> {
+    await this.record(entity, entityId, 'rotate-secret', { [entity === 'client' ? 'clientSecret' : 'secret']: SECRET_CHANGED });
   }
 
   private async record(entity: AuditEntity, entityId: string, action: AuditAction, changes: AuditChanges): Promise<void> {

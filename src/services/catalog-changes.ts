@@ -11,7 +11,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { catalogTransaction } from '../storage/catalog-transaction.ts';
 import type { Database } from '../storage/schema.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
 import { AuditRecorder, type Actor } from './audit.ts';
+import { ChangeEvents } from './webhooks/change-events.ts';
 
 /** A catalog write: its statements on `tx`, and an audit event per entity it changes on `audit`. */
 export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) => Promise<T>;
@@ -19,9 +21,21 @@ export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) =
 /**
  * A catalog write by `actor` in a catalog transaction, without clearing caches: for the catalog
  * file at start-up, before there are any. Everything else goes through CatalogChanges.write().
+ * Every change the audit trail records also reaches the webhooks' outbox, written last, in the
+ * same transaction (services/webhooks/change-events.ts).
  */
-export function auditedCatalogTransaction<T>(db: Kysely<Database>, actor: Actor, work: CatalogWork<T>): Promise<T> {
-  return catalogTransaction(db, (tx) => work(tx, new AuditRecorder(tx, actor)));
+export function auditedCatalogTransaction<T>(
+  db: Kysely<Database>,
+  actor: Actor,
+  work: CatalogWork<T>,
+  clock: Clock = systemClock,
+): Promise<T> {
+  return catalogTransaction(db, async (tx) => {
+    const events = new ChangeEvents(tx, clock);
+    const result = await work(tx, new AuditRecorder(tx, actor, (change) => events.entityChanged(change)));
+    await events.flush();
+    return result;
+  });
 }
 
 /** This instance's side of catalog changes: the caches to clear, and the one way to write. */

@@ -4,11 +4,14 @@
 // whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
 // The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
-// older than their retention (docs/audit.md#retention), the same way: the other tables that only grow.
+// older than their retention (docs/audit.md#retention), and webhook deliveries finished (succeeded or
+// failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), the
+// same way: the other tables that only grow.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
+import { WebhookOutboxRepository } from '../storage/repositories/webhook-outbox.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './sessions.ts';
 import type { Database } from '../storage/schema.ts';
@@ -31,6 +34,8 @@ export interface SessionPurgeOptions {
   intervalSeconds: number;
   /** Audit events are kept this many days; undefined: never deleted by this job. */
   auditRetentionDays?: number | undefined;
+  /** Finished webhook deliveries are kept this many days; undefined: never deleted by this job. */
+  webhookRetentionDays?: number | undefined;
   batchSize?: number;
   maxBatchesPerPass?: number;
 }
@@ -46,6 +51,7 @@ export class SessionPurge {
   private readonly repository: SessionsRepository;
   private readonly keys: SessionIdempotencyKeysRepository;
   private readonly auditEvents: AuditEventsRepository;
+  private readonly webhooks: WebhookOutboxRepository;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -60,6 +66,7 @@ export class SessionPurge {
     this.repository = new SessionsRepository(db);
     this.keys = new SessionIdempotencyKeysRepository(db);
     this.auditEvents = new AuditEventsRepository(db);
+    this.webhooks = new WebhookOutboxRepository(db);
   }
 
   /** The oldest expiresAt that is kept. */
@@ -122,6 +129,19 @@ export class SessionPurge {
     return total;
   }
 
+  /** Deliveries finished before this are deleted; undefined when they are not purged. */
+  webhookCutoff(): Date | undefined {
+    const days = this.options.webhookRetentionDays;
+    return days === undefined ? undefined : new Date(this.clock() - days * 86_400_000);
+  }
+
+  /** One pass over finished webhook deliveries (and their events) past their retention. Returns the rows deleted. */
+  async purgeWebhookDeliveriesOnce(): Promise<number> {
+    const cutoff = this.webhookCutoff();
+    if (!cutoff) return 0;
+    return this.inBatches((batchSize) => this.webhooks.deleteFinishedBefore(cutoff, batchSize));
+  }
+
   /** Runs a pass every intervalSeconds in the background; the timer never keeps the process alive. */
   start(log?: PurgeLogger): void {
     if (this.options.intervalSeconds <= 0 || this.timer || this.stopped) return;
@@ -149,6 +169,8 @@ export class SessionPurge {
         if (count > 0) log?.info({ purged: count, ms: Math.round(performance.now() - started) }, 'purged expired sessions');
         const events = await this.purgeAuditEventsOnce();
         if (events > 0) log?.info({ purged: events }, 'purged audit events past their retention');
+        const deliveries = await this.purgeWebhookDeliveriesOnce();
+        if (deliveries > 0) log?.info({ purged: deliveries }, 'purged webhook deliveries and events past their retention');
       })
       .catch((error: unknown) => {
         this.failures += 1;

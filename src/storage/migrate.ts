@@ -18,6 +18,7 @@ import * as sessionIdempotencyKeys from './migrations/0005_session_idempotency_k
 import * as auditEvents from './migrations/0006_audit_events.ts';
 import * as languages from './migrations/0007_languages.ts';
 import * as windows from './migrations/0008_windows.ts';
+import * as webhooks from './migrations/0009_webhooks.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_audit_events': auditEvents,
   '0007_languages': languages,
   '0008_windows': windows,
+  '0009_webhooks': webhooks,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

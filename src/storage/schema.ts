@@ -161,4 +161,65 @@ export interface Database {
   catalog_generation: CatalogGenerationTable;
   catalog_applications: CatalogApplicationsTable;
   audit_events: AuditEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** A merchant's webhook receiver (migrations/0009_webhooks.ts). */
+export interface WebhookEndpointsTable {
+  id: string;
+  merchant_id: string;
+  url: string;
+  description: string;
+  enabled: boolean;
+  /** `whsec_…`: signs every delivery, so kept as given, never a hash. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The outbox: an event, written in the transaction of the change it announces. */
+export interface WebhookEventsTable {
+  /** `msg_…`: the `webhook-id` of every delivery of it. */
+  id: string;
+  type: string;
+  store_id: string;
+  merchant_id: string;
+  reason: string;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  payment_method_ids: ColumnType<string[], string, string>;
+  /** The exact body every delivery sends. */
+  payload: string;
+  /** Set on the events of a window's boundary: cancelled when the method's window changes before it. */
+  window_method_id: string | null;
+  created_at: Generated<Date>;
+  due_at: Timestamp;
+  fanned_out_at: Timestamp | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  /** The claim of the attempt in progress: its result is written only while the claim is still this one. */
+  claim: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookAttemptsTable {
+  id: ColumnType<string, never, never>;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  succeeded: boolean;
 }

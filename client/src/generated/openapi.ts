@@ -222,6 +222,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/webhook-deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now (the same event and webhook-id), whatever its state */
+        post: operations["adminRetryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints; optionally one merchant's (never their secrets) */
+        get: operations["adminListWebhookEndpoints"];
+        put?: never;
+        /** Create a webhook endpoint for a merchant; its secret is shown once, in this answer */
+        post: operations["adminCreateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook endpoint (never its secret) */
+        get: operations["adminGetWebhookEndpoint"];
+        /** Replace (200) a webhook endpoint, or create one under this id (201, with its secret shown once) */
+        put: operations["adminPutWebhookEndpoint"];
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: operations["adminDeleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an endpoint's deliveries, newest first, each with its attempts */
+        get: operations["adminListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret with a generated one, shown once; the previous one keeps signing beside it for 24 hours */
+        post: operations["adminRotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -566,7 +654,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {unknown} */
-            entity: "merchant" | "store" | "client" | "payment-method" | "signing-key";
+            entity: "merchant" | "store" | "client" | "payment-method" | "signing-key" | "webhook-endpoint";
             entityId: string;
             /** @description Increasing with the order events were recorded in. */
             id: string;
@@ -848,6 +936,46 @@ export interface components {
             content: components["schemas"]["Store"][];
             page: components["schemas"]["Page"];
         };
+        /** @description One event's delivery to one endpoint, with its attempts. */
+        WebhookDelivery: {
+            /** @description Every attempt, oldest first. */
+            attempts: {
+                /** Format: date-time */
+                attemptedAt: string;
+                /** @description From the request sent to the status received (or the failure). */
+                durationMs: number;
+                /** @description Why it failed: `HTTP <status>`, a refused address, a time-out or a connection error; null on success. */
+                error: string | null;
+                /** @description The receiver's status; null when none came. */
+                statusCode: number | null;
+                succeeded: boolean;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** @description The event: the `webhook-id` header of every attempt. */
+            eventId: string;
+            eventType: string;
+            /** Format: uuid */
+            id: string;
+            /** @description When pending: the next attempt. */
+            nextAttemptAt: string | null;
+            /**
+             * @description pending: an attempt is due or in progress; succeeded: a 2xx came; failed: every retry was spent.
+             * @enum {unknown}
+             */
+            state: "pending" | "succeeded" | "failed";
+        };
+        /** @description A merchant's webhook endpoint (never its secret). */
+        WebhookEndpoint: {
+            description: string;
+            enabled: boolean;
+            /** Format: uuid */
+            id: string;
+            merchantId: string;
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -939,7 +1067,7 @@ export interface operations {
                 /** @description Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path. */
                 actor?: string;
                 /** @description Only events of this kind of entity. */
-                entity?: "merchant" | "store" | "client" | "payment-method" | "signing-key";
+                entity?: "merchant" | "store" | "client" | "payment-method" | "signing-key" | "webhook-endpoint";
                 /** @description Only events of the entity with this id, as recorded (UUIDs in lowercase). */
                 entityId?: string;
                 /** @description Only events at or after this instant (ISO 8601, with an offset). */
@@ -3062,6 +3190,734 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminRetryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One event's delivery to one endpoint, with its attempts. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Only this merchant's. */
+                merchantId?: string;
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["WebhookEndpoint"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminCreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A merchant's webhook endpoint. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Free text for the operator; default empty. */
+                    description?: string;
+                    /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
+                    enabled?: boolean;
+                    /** @description When given (PUT), must equal the path id. */
+                    id?: string;
+                    /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                    merchantId: string;
+                    /** @description Where events are POSTed: an https:// URL whose name resolves to public addresses only (checked again on every connection); with WEBHOOK_ALLOW_PRIVATE=true also http:// and private, loopback and link-local addresses. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        /** @description `whsec_` and the base64 of 32 random bytes: verifies the signatures. Shown only in this answer. */
+                        secret: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminGetWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A merchant's webhook endpoint (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPutWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A merchant's webhook endpoint. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Free text for the operator; default empty. */
+                    description?: string;
+                    /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
+                    enabled?: boolean;
+                    /** @description When given (PUT), must equal the path id. */
+                    id?: string;
+                    /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                    merchantId: string;
+                    /** @description Where events are POSTed: an https:// URL whose name resolves to public addresses only (checked again on every connection); with WEBHOOK_ALLOW_PRIVATE=true also http:// and private, loopback and link-local addresses. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as stored; with `secret` (shown this once) when this request created it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        /** @description `whsec_` and the base64 of 32 random bytes: verifies the signatures. Shown only in this answer. */
+                        secret?: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The endpoint as stored; with `secret` (shown this once) when this request created it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        /** @description `whsec_` and the base64 of 32 random bytes: verifies the signatures. Shown only in this answer. */
+                        secret?: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, 0-based. */
+                page?: number;
+                /** @description Page size. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["WebhookDelivery"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminRotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        enabled: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        merchantId: string;
+                        /** @description `whsec_` and the base64 of 32 random bytes: verifies the signatures. Shown only in this answer. */
+                        secret: string;
+                        url: string;
+                    };
+                };
             };
             /** @description The request cannot be understood (see `message`). */
             400: {

@@ -9,6 +9,7 @@ import { clientRoutes } from './clients.ts';
 import { merchantRoutes } from './merchants.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
 import { storeRoutes } from './stores.ts';
+import { webhookEndpointRoutes } from './webhook-endpoints.ts';
 
 export async function adminApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   // Bodies are validated whole by the services with the catalog file's rules (catalog/validate.ts),
@@ -30,4 +31,5 @@ export async function adminApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   clientRoutes(app, ctx);
   paymentMethodRoutes(app, ctx);
   auditEventRoutes(app, ctx);
+  webhookEndpointRoutes(app, ctx);
 }

@@ -3,7 +3,13 @@
 // them with the catalog file's rules (catalog/validate.ts) so that a refused body names its field
 // exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
 import { Type, type TSchema } from 'typebox';
-import { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema } from '../../catalog-input/entity-schemas.ts';
+import {
+  ClientBodySchema,
+  MerchantBodySchema,
+  PaymentMethodBodySchema,
+  StoreBodySchema,
+  WebhookEndpointBodySchema,
+} from '../../catalog-input/entity-schemas.ts';
 import {
   ClientSchema,
   MerchantId,
@@ -15,7 +21,7 @@ import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../services/audit
 import { PageSchema } from '../merchant-api/schemas.ts';
 import { component, errorResponses } from '../schemas/common.ts';
 
-export { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema };
+export { ClientBodySchema, MerchantBodySchema, PaymentMethodBodySchema, StoreBodySchema, WebhookEndpointBodySchema };
 
 export const ADMIN_TAGS = ['Admin'];
 export const ADMIN_SECURITY = [{ oauth2: ['admin'] }];
@@ -183,6 +189,66 @@ export const AdminAuditEventSchema = component(
   ),
 );
 export const AdminAuditEventPage = pageOf(AdminAuditEventSchema);
+
+// --- webhooks (docs/webhooks.md) -------------------------------------------------------------------
+
+export const AdminWebhookEndpointSchema = component(
+  'WebhookEndpoint',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      merchantId: Type.String(),
+      url: Type.String(),
+      description: Type.String(),
+      enabled: Type.Boolean(),
+    },
+    { description: "A merchant's webhook endpoint (never its secret)." },
+  ),
+);
+export const AdminWebhookEndpointWithSecret = Type.Object(
+  {
+    ...AdminWebhookEndpointSchema.properties,
+    secret: Type.String({
+      pattern: '^whsec_',
+      description: '`whsec_` and the base64 of 32 random bytes: verifies the signatures. Shown only in this answer.',
+    }),
+  },
+  { description: 'The endpoint with its new secret, shown this once.' },
+);
+export const AdminWebhookEndpointPutResponse = Type.Object(
+  { ...AdminWebhookEndpointSchema.properties, secret: Type.Optional(AdminWebhookEndpointWithSecret.properties.secret) },
+  { description: 'The endpoint as stored; with `secret` (shown this once) when this request created it.' },
+);
+export const AdminWebhookEndpointPage = pageOf(AdminWebhookEndpointSchema);
+
+export const AdminWebhookAttemptSchema = Type.Object({
+  attemptedAt: Type.String({ format: 'date-time' }),
+  durationMs: Type.Integer({ description: 'From the request sent to the status received (or the failure).' }),
+  statusCode: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's status; null when none came." }),
+  error: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why it failed: `HTTP <status>`, a refused address, a time-out or a connection error; null on success.',
+  }),
+  succeeded: Type.Boolean(),
+});
+export const AdminWebhookDeliverySchema = component(
+  'WebhookDelivery',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      eventId: Type.String({ description: 'The event: the `webhook-id` header of every attempt.' }),
+      eventType: Type.String(),
+      endpointId: Type.String({ format: 'uuid' }),
+      state: Type.Enum(['pending', 'succeeded', 'failed'], {
+        description: 'pending: an attempt is due or in progress; succeeded: a 2xx came; failed: every retry was spent.',
+      }),
+      createdAt: Type.String({ format: 'date-time' }),
+      nextAttemptAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When pending: the next attempt.' }),
+      attempts: Type.Array(AdminWebhookAttemptSchema, { description: 'Every attempt, oldest first.' }),
+    },
+    { description: "One event's delivery to one endpoint, with its attempts." },
+  ),
+);
+export const AdminWebhookDeliveryPage = pageOf(AdminWebhookDeliverySchema);
 
 export const Deleted = Type.Null({ description: 'Deleted; no body.' });
 

@@ -87,7 +87,7 @@ export class AdminClients {
       const clients = new ClientsRepository(tx);
       const stored = await clients.findById(clientId);
       if (!stored || !(await clients.setSecretHash(clientId, secretHash))) throw new Errors.NOT_FOUND(`Client "${clientId}"`);
-      await audit.secretRotated(clientId);
+      await audit.secretRotated('client', clientId);
       return { client: summary(stored), clientSecret: secret };
     });
   }
