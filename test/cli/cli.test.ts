@@ -230,3 +230,39 @@ describe.skipIf(testDatabaseKind !== 'pglite')('pms on the embedded database (PG
     }
   }, 90_000);
 });
+
+describe('pms webhook', () => {
+  it('creates an endpoint with its secret printed once, refuses a bad URL by name, lists, rotates and deletes', async () => {
+    // The demo catalog's merchants (applied by the first test).
+    await cli('catalog', 'apply', await writeJson('catalog.json', await demoCatalog()));
+    const created = await cli('webhook', 'create', 'https://93.184.215.14/hooks', '--merchant', 'm-nordic-home', '--description', 'cache');
+    expect(created.code, created.stderr).toBe(0);
+    const secret = /^secret: (whsec_\S+)$/m.exec(created.stdout)?.[1];
+    expect(secret, created.stdout).toBeDefined();
+    const id = /webhook endpoint (\S+) created/.exec(created.stdout)![1]!;
+
+    const refused = await cli('webhook', 'create', 'http://10.0.0.5/hooks', '--merchant', 'm-nordic-home');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: refused: url must be an https:\/\/ URL/);
+    const unknown = await cli('webhook', 'create', 'https://93.184.215.14/hooks', '--merchant', 'm-nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('merchantId refers to unknown merchant "m-nobody"');
+
+    const listed = await cli('webhook', 'list', '--merchant', 'm-nordic-home');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`${id}  m-nordic-home  enabled   https://93.184.215.14/hooks  (cache)`);
+    expect(listed.stdout).not.toContain(secret!);
+
+    const rotated = await cli('webhook', 'rotate-secret', id);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const newSecret = /^secret: (whsec_\S+)$/m.exec(rotated.stdout)?.[1];
+    expect(newSecret).toBeDefined();
+    expect(newSecret).not.toBe(secret);
+
+    expect((await cli('webhook', 'delete', id)).code).toBe(0);
+    expect((await cli('webhook', 'list')).stdout).toBe('no webhook endpoints\n');
+    const again = await cli('webhook', 'delete', id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('not found');
+  }, 60_000);
+});

@@ -30,7 +30,8 @@ async function written(count: number): Promise<Array<Record<string, unknown>>> {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-  await vi.waitFor(() => expect(read()).toHaveLength(count), { timeout: 5_000, interval: 5 });
+  // 20 s: on a machine loaded by other test files the asynchronous writes have taken over 5 s.
+  await vi.waitFor(() => expect(read()).toHaveLength(count), { timeout: 20_000, interval: 20 });
   return read();
 }
 

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { vi } from 'vitest';
 import { CLIENT, fault, type Fixture, type Json, JSON_TYPE, type Probe, STORE, TOO_LARGE, unreachable } from '../harness.ts';
 import { adminCardMethod } from '../../helpers/fixtures.ts';
+import { WebhookOutboxRepository } from '../../../src/storage/repositories/webhook-outbox.ts';
 
 interface AdminResource {
   /** Collection path under /admin/v1. */
@@ -185,4 +186,131 @@ function auditEventProbes(): Record<string, Probe[]> {
   };
 }
 
-export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes), auditEventProbes());
+/** Webhook endpoints (created by POST, with ids of the service's choosing) and their deliveries. */
+function webhookProbes(): Record<string, Probe[]> {
+  const path = '/admin/v1/webhook-endpoints';
+  const admin = (f: Fixture) => ({ authorization: `Bearer ${f.adminToken}` });
+  // A public address as a literal: no name to resolve.
+  const body = { merchantId: 'm-nordic-home', url: 'https://93.184.215.14/hooks', description: 'probe' };
+  const missing = '00000000-0000-4000-8000-ffffffffffff';
+  const send = (
+    f: Fixture,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = JSON_TYPE,
+  ): InjectOptions => ({
+    method,
+    url,
+    headers: { ...admin(f), ...(payload === undefined ? {} : headers) },
+    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+  });
+  const created = async (f: Fixture) => {
+    const response = await f.app.inject(send(f, 'POST', path, body));
+    if (response.statusCode !== 201) throw new Error(`POST ${path}: ${response.statusCode} ${response.body}`);
+    return (response.json() as { id: string }).id;
+  };
+  /** A delivery to an endpoint created for it: a method created in the store, its event fanned out. */
+  const delivery = async (f: Fixture) => {
+    const endpoint = await created(f);
+    const method = uuid();
+    const put = await f.app.inject({
+      method: 'PUT',
+      url: `/admin/v1/payment-methods/${method}`,
+      headers: { ...admin(f), ...JSON_TYPE },
+      payload: JSON.stringify(adminCardMethod(STORE, 'Probe webhook method')),
+    });
+    if (put.statusCode !== 201) throw new Error(`PUT method: ${put.statusCode} ${put.body}`);
+    await new WebhookOutboxRepository(f.ctx.database.db).fanOutDueEvents(1000);
+    const listed = await f.app.inject(send(f, 'GET', `${path}/${endpoint}/deliveries`));
+    return (listed.json() as { content: Array<{ id: string }> }).content[0]!.id;
+  };
+  const failing = (method: keyof Fixture['ctx']['webhookEndpoints'], error: () => Error) => (f: Fixture) =>
+    vi.spyOn(f.ctx.webhookEndpoints as unknown as Record<string, () => Promise<unknown>>, method).mockRejectedValueOnce(error());
+  const common = (
+    method: keyof Fixture['ctx']['webhookEndpoints'],
+    request: (f: Fixture) => InjectOptions | Promise<InjectOptions>,
+  ): Probe[] => [
+    { status: 401, what: 'no token', request: async (f) => ({ ...(await request(f)), headers: JSON_TYPE }) },
+    {
+      status: 403,
+      what: 'a token without scope admin',
+      request: async (f) => {
+        const options = await request(f);
+        return { ...options, headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${f.token}` } };
+      },
+    },
+    { status: 500, what: 'an unexpected fault', arrange: failing(method, fault), request },
+    { status: 503, what: 'the database unreachable', arrange: failing(method, unreachable), request },
+  ];
+  return {
+    [`GET ${path}`]: [
+      { status: 200, what: 'a page', request: (f) => send(f, 'GET', `${path}?size=2`) },
+      { status: 400, what: 'size=0', request: (f) => send(f, 'GET', `${path}?size=0`) },
+      ...common('list', (f) => send(f, 'GET', path)),
+    ],
+    [`POST ${path}`]: [
+      { status: 201, what: 'a new endpoint', request: (f) => send(f, 'POST', path, body) },
+      { status: 400, what: 'an http:// URL', request: (f) => send(f, 'POST', path, { ...body, url: 'http://93.184.215.14/hooks' }) },
+      { status: 413, what: 'a body over 64 KiB', request: (f) => send(f, 'POST', path, { ...body, padding: TOO_LARGE }) },
+      { status: 415, what: 'a text/plain body', request: (f) => send(f, 'POST', path, 'text', { 'content-type': 'text/plain' }) },
+      ...common('create', (f) => send(f, 'POST', path, body)),
+    ],
+    [`GET ${path}/{id}`]: [
+      { status: 200, what: 'an endpoint created for it', request: async (f) => send(f, 'GET', `${path}/${await created(f)}`) },
+      { status: 400, what: 'a malformed id', request: (f) => send(f, 'GET', `${path}/not-a-uuid`) },
+      { status: 404, what: 'an unknown id', request: (f) => send(f, 'GET', `${path}/${missing}`) },
+      ...common('get', (f) => send(f, 'GET', `${path}/${missing}`)),
+    ],
+    [`PUT ${path}/{id}`]: [
+      { status: 200, what: 'replacing an endpoint', request: async (f) => send(f, 'PUT', `${path}/${await created(f)}`, body) },
+      { status: 201, what: 'an endpoint under a new id', request: (f) => send(f, 'PUT', `${path}/${uuid()}`, body) },
+      {
+        status: 400,
+        what: 'a private address',
+        request: (f) => send(f, 'PUT', `${path}/${uuid()}`, { ...body, url: 'https://10.0.0.1/' }),
+      },
+      { status: 413, what: 'a body over 64 KiB', request: (f) => send(f, 'PUT', `${path}/${uuid()}`, { ...body, padding: TOO_LARGE }) },
+      {
+        status: 415,
+        what: 'a text/plain body',
+        request: (f) => send(f, 'PUT', `${path}/${uuid()}`, 'text', { 'content-type': 'text/plain' }),
+      },
+      ...common('put', (f) => send(f, 'PUT', `${path}/${uuid()}`, body)),
+    ],
+    [`DELETE ${path}/{id}`]: [
+      { status: 204, what: 'an endpoint created for it', request: async (f) => send(f, 'DELETE', `${path}/${await created(f)}`) },
+      { status: 400, what: 'a malformed id', request: (f) => send(f, 'DELETE', `${path}/not-a-uuid`) },
+      { status: 404, what: 'an unknown id', request: (f) => send(f, 'DELETE', `${path}/${missing}`) },
+      ...common('delete', (f) => send(f, 'DELETE', `${path}/${missing}`)),
+    ],
+    [`POST ${path}/{id}/rotate-secret`]: [
+      {
+        status: 200,
+        what: 'an endpoint created for it',
+        request: async (f) => send(f, 'POST', `${path}/${await created(f)}/rotate-secret`),
+      },
+      { status: 400, what: 'a malformed id', request: (f) => send(f, 'POST', `${path}/not-a-uuid/rotate-secret`) },
+      { status: 404, what: 'an unknown id', request: (f) => send(f, 'POST', `${path}/${missing}/rotate-secret`) },
+      ...common('rotateSecret', (f) => send(f, 'POST', `${path}/${missing}/rotate-secret`)),
+    ],
+    [`GET ${path}/{id}/deliveries`]: [
+      { status: 200, what: "an endpoint's deliveries", request: async (f) => send(f, 'GET', `${path}/${await created(f)}/deliveries`) },
+      { status: 400, what: 'a malformed id', request: (f) => send(f, 'GET', `${path}/not-a-uuid/deliveries`) },
+      { status: 404, what: 'an unknown id', request: (f) => send(f, 'GET', `${path}/${missing}/deliveries`) },
+      ...common('deliveries', (f) => send(f, 'GET', `${path}/${missing}/deliveries`)),
+    ],
+    'POST /admin/v1/webhook-deliveries/{id}/retry': [
+      {
+        status: 202,
+        what: 'a delivery made for it',
+        request: async (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${await delivery(f)}/retry`),
+      },
+      { status: 400, what: 'a malformed id', request: (f) => send(f, 'POST', '/admin/v1/webhook-deliveries/not-a-uuid/retry') },
+      { status: 404, what: 'an unknown id', request: (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${missing}/retry`) },
+      ...common('retry', (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${missing}/retry`)),
+    ],
+  };
+}
+
+export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes), auditEventProbes(), webhookProbes());
