@@ -180,7 +180,7 @@ export class Metrics {
         help: 'Seconds since the oldest webhook event that is due and not yet delivered to every endpoint became due (0: none waiting).',
         registers,
         async collect() {
-          // Read from the database: what every instance has left, not only this one.
+          // Read from the database by the dispatcher every 5 s: what every instance has left, not only this one.
           this.set(await webhooks.oldestPendingAgeSeconds().catch(() => Number.NaN));
         },
       });
