@@ -76,6 +76,14 @@ interface DeliveryRow {
   attempts: Array<{ attempted_at: string; duration_ms: number; status_code: number | null; error: string | null; succeeded: boolean }>;
 }
 
+/** Deliveries with their event's type and their attempts in order: the listing's and a single read's one query. */
+const DELIVERIES_WITH_ATTEMPTS = sql`
+  select d.id, d.event_id, d.endpoint_id, e.type as event_type, d.state, d.created_at, d.next_attempt_at,
+    coalesce((select json_agg(json_build_object('attempted_at', a.attempted_at, 'duration_ms', a.duration_ms,
+        'status_code', a.status_code, 'error', a.error, 'succeeded', a.succeeded) order by a.attempted_at, a.id)
+      from webhook_attempts a where a.delivery_id = d.id), '[]'::json) as attempts
+  from webhook_deliveries d join webhook_events e on e.id = d.event_id`;
+
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 function deliveryOf(row: DeliveryRow): StoredDelivery {
@@ -257,11 +265,7 @@ export class WebhookOutboxRepository {
   }): Promise<{ deliveries: StoredDelivery[]; totalElements: number }> {
     const [{ rows }, count] = await Promise.all([
       sql<DeliveryRow>`
-        select d.id, d.event_id, d.endpoint_id, e.type as event_type, d.state, d.created_at, d.next_attempt_at,
-          coalesce((select json_agg(json_build_object('attempted_at', a.attempted_at, 'duration_ms', a.duration_ms,
-              'status_code', a.status_code, 'error', a.error, 'succeeded', a.succeeded) order by a.attempted_at, a.id)
-            from webhook_attempts a where a.delivery_id = d.id), '[]'::json) as attempts
-        from webhook_deliveries d join webhook_events e on e.id = d.event_id
+        ${DELIVERIES_WITH_ATTEMPTS}
         where d.endpoint_id = ${filter.endpointId}
         order by d.created_at desc, d.id desc
         limit ${filter.limit} offset ${filter.offset}`.execute(this.db),
@@ -275,13 +279,7 @@ export class WebhookOutboxRepository {
   }
 
   async findDelivery(id: string): Promise<StoredDelivery | undefined> {
-    const { rows } = await sql<DeliveryRow>`
-      select d.id, d.event_id, d.endpoint_id, e.type as event_type, d.state, d.created_at, d.next_attempt_at,
-        coalesce((select json_agg(json_build_object('attempted_at', a.attempted_at, 'duration_ms', a.duration_ms,
-            'status_code', a.status_code, 'error', a.error, 'succeeded', a.succeeded) order by a.attempted_at, a.id)
-          from webhook_attempts a where a.delivery_id = d.id), '[]'::json) as attempts
-      from webhook_deliveries d join webhook_events e on e.id = d.event_id
-      where d.id = ${id}`.execute(this.db);
+    const { rows } = await sql<DeliveryRow>`${DELIVERIES_WITH_ATTEMPTS} where d.id = ${id}`.execute(this.db);
     return rows[0] && deliveryOf(rows[0]);
   }
 
