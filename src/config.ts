@@ -62,6 +62,17 @@ export interface Config {
    */
   tracing: TracingConfig | undefined;
   webhooks: WebhookConfig;
+  /** The console's single sign-on (docs/console.md#single-sign-on); undefined: the console signs in with an admin client's secret. */
+  consoleOidc: ConsoleOidcConfig | undefined;
+}
+
+export interface ConsoleOidcConfig {
+  /** CONSOLE_OIDC_ISSUER: the provider's issuer identifier (https), where its discovery document is found. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** CONSOLE_OIDC_ROLES_CLAIM: the claim carrying the person's roles (an array or a space-separated string). */
+  rolesClaim: string;
 }
 
 export interface WebhookConfig {
@@ -192,6 +203,21 @@ function providerPrefix(raw: string | undefined): string {
   return raw;
 }
 
+/** CONSOLE_OIDC_*: the three of issuer, client id and client secret together, or none. */
+function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
+  const names = ['CONSOLE_OIDC_ISSUER', 'CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const;
+  const set = names.filter((name) => env[name]);
+  if (set.length === 0) return undefined;
+  if (set.length < names.length) {
+    throw new ConfigError(`${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !env[n]).join(', ')})`);
+  }
+  // openid-client talks to a provider over https only; the certificate is checked against the system's
+  // authorities and NODE_EXTRA_CA_CERTS.
+  const issuer = url('CONSOLE_OIDC_ISSUER', env.CONSOLE_OIDC_ISSUER!, ['https:']);
+  const rolesClaim = env.CONSOLE_OIDC_ROLES_CLAIM || 'roles';
+  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim };
+}
+
 export function readConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -257,5 +283,6 @@ export function readConfig(env: Env = process.env): Config {
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
     },
+    consoleOidc: consoleOidc(env),
   };
 }

@@ -102,7 +102,7 @@ export async function createContext(
           },
         })
       : undefined;
-  const admin = createAdminServices(database.db, catalogChanges, operator);
+  const admin = createAdminServices(database.db, catalogChanges, operator, clock);
   const close = async () => {
     await sessionPurge.stop();
     await webhookDispatcher.stop();
