@@ -12,6 +12,7 @@ import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 import { CONSOLE_CSS } from './assets.ts';
 import { homeLink, page, refuse } from './layout.ts';
 import { merchantRoutes } from './merchants.ts';
+import { paymentMethodRoutes } from './payment-methods.ts';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -125,4 +126,5 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   signInRoutes(app, ctx);
   merchantRoutes(app, ctx);
   storeRoutes(app, ctx);
+  paymentMethodRoutes(app, ctx);
 }
