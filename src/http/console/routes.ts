@@ -10,6 +10,9 @@ import { isRegisteredError } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 import { CONSOLE_CSS } from './assets.ts';
+import { auditRoutes } from './audit.ts';
+import { clientRoutes } from './clients.ts';
+import { keyRoutes } from './keys.ts';
 import { homeLink, page, refuse } from './layout.ts';
 import { merchantRoutes } from './merchants.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
@@ -127,4 +130,7 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   merchantRoutes(app, ctx);
   storeRoutes(app, ctx);
   paymentMethodRoutes(app, ctx);
+  clientRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  keyRoutes(app, ctx);
 }
