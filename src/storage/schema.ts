@@ -165,6 +165,17 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  console_sign_ins: ConsoleSignInsTable;
+}
+
+/** A console sign-in waiting for its callback (migrations/0011_console_sign_ins.ts): keyed by the SHA-256 of the cookie's key. */
+export interface ConsoleSignInsTable {
+  key_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: Timestamp;
 }
 
 /** A merchant's webhook receiver (migrations/0009_webhooks.ts). */
