@@ -140,6 +140,8 @@ export interface AuditEventsTable {
   occurred_at: Generated<Date>;
   actor_type: string;
   actor: string;
+  /** migrations/0011_console_sign_ins.ts: a console person's name or e-mail; null for other actors. */
+  actor_name: string | null;
   entity: string;
   entity_id: string;
   action: string;
