@@ -167,7 +167,22 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  console_sessions: ConsoleSessionsTable;
   console_sign_ins: ConsoleSignInsTable;
+}
+
+/** A signed-in person of the operator console (migrations/0010_console.ts): the cookie's token only as its SHA-256. */
+export interface ConsoleSessionsTable {
+  token_hash: string;
+  actor_type: string;
+  actor_id: string;
+  display_name: string;
+  role: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  idle_expires_at: Timestamp;
 }
 
 /** A console sign-in waiting for its callback (migrations/0011_console_sign_ins.ts): keyed by the SHA-256 of the cookie's key. */

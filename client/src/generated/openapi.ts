@@ -222,6 +222,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/stores/{storeId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what a change of a store's payment methods would change for its shoppers; nothing is saved
+         * @description Compares the store's methods as stored with the proposed list, both as offered now (methods outside their window count on neither side), for each customer type and campaign, over every cart amount from 0.00 up.
+         */
+        post: operations["adminPreviewStoreChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/webhook-deliveries/{id}/retry": {
         parameters: {
             query?: never;
@@ -649,7 +669,7 @@ export interface components {
                 /** @description Who the actor is in words where the id does not say: a console person's name, else e-mail. */
                 name?: string;
                 /** @enum {unknown} */
-                type: "client" | "cli" | "catalog-file";
+                type: "client" | "cli" | "catalog-file" | "console";
             };
             /** @description Per changed field, `{before, after}` (only `after` on a creation, only `before` on a deletion); a client secret that was set or changed is the string "[changed]": secrets and their hashes are never recorded. */
             changes: {
@@ -738,6 +758,35 @@ export interface components {
             error_description: string;
             /** @description The same text as error_description, for clients that read `message` as on every other endpoint. */
             message: string;
+        };
+        /** @description One maximal range of amounts over which what a shopper of this customer type and campaign is offered differs, and over which each side stays the same. */
+        OfferChange: {
+            /** @description The groups offered there after the change, in display order. */
+            after: {
+                /** @description The group id, as group retrieval gives it. */
+                id: string;
+                /** @description The group's title in the store's language. */
+                title: string;
+                /** @description The payment method type of the group. */
+                type: string;
+            }[];
+            /** @description The groups offered there today, in display order. */
+            before: {
+                /** @description The group id, as group retrieval gives it. */
+                id: string;
+                /** @description The group's title in the store's language. */
+                title: string;
+                /** @description The payment method type of the group. */
+                type: string;
+            }[];
+            /** @description A campaign keyword of the store (today or proposed), or null for sessions without a campaign. */
+            campaign: string | null;
+            /** @enum {unknown} */
+            customerType: "NATURAL" | "LEGAL";
+            /** @description The lowest amount of the range (inclusive, two decimals). */
+            from: string;
+            /** @description The highest amount of the range (inclusive, two decimals); null: no upper end. */
+            to: string | null;
         };
         Page: {
             number: number;
@@ -3224,6 +3273,254 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminPreviewStoreChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (UUID). */
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A proposed change of a store: nothing of it is saved. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The store's whole list of methods as the change would leave it, each as `PUT /admin/v1/payment-methods/{id}` takes it, with its `id`, and of this store. A method of the store left out counts as deleted. */
+                    paymentMethods: {
+                        /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                        activeFrom?: string;
+                        /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
+                        activeUntil?: string;
+                        campaign?: {
+                            campaign: boolean;
+                            keywords: string[];
+                        };
+                        /** @description Default ''. */
+                        description?: string;
+                        enabledForLegalCustomer: boolean;
+                        enabledForNaturalCustomer: boolean;
+                        /** @description Payment method id (UUID). */
+                        id: string;
+                        legalLinks?: {
+                            /** @description Append the purchase amount to the URL. Default false. */
+                            appendAmount?: boolean;
+                            /** @description ISO 639-1 language of the document. Default: the store's country's (SE sv, NO nb, DK da, FI fi, else en). */
+                            language?: string;
+                            /** @description PRICE_INFO, SECCI or GENERAL_TERMS; other types are kept as they are. */
+                            type: string;
+                            /** @description Absolute http(s) URL. */
+                            url: string;
+                        }[];
+                        /** @description Maximum application amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                        maxApplicationLimit: number | string;
+                        /** @description Maximum purchase amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                        maxPurchaseLimit: number | string;
+                        /** @description Minimum application amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                        minApplicationLimit: number | string;
+                        /** @description Minimum purchase amount, at most 2 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                        minPurchaseLimit: number | string;
+                        name: string;
+                        plans?: {
+                            /** @description Monthly administration fee. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                            administrationFee?: number | string;
+                            /** @description Monthly cost per currency unit borrowed, at most 12 decimal places. A non-negative decimal, as a JSON number or a decimal string. */
+                            annuityFactor: number | string;
+                            /** @description Shown with the plan on product pages. Default "". */
+                            description?: string;
+                            durationMonths: number;
+                            /** @description Nominal annual interest, at most 12 decimal places. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                            interest?: number | string;
+                            name: string;
+                            /** @description One-off setup fee. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                            setupFee?: number | string;
+                            /** @description Translations of the plan's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                            translations?: {
+                                da?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                en?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                fi?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                nb?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                                sv?: {
+                                    description?: string;
+                                    name?: string;
+                                };
+                            };
+                        }[];
+                        /** @description Default false. */
+                        priceSignagePossible?: boolean;
+                        /** @description Display order. Default 0. */
+                        sortOrder?: number;
+                        /** @description Store the method belongs to. */
+                        storeId: string;
+                        /** @description Translations of the payment method's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations?: {
+                            da?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            en?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            fi?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            nb?: {
+                                description?: string;
+                                name?: string;
+                            };
+                            sv?: {
+                                description?: string;
+                                name?: string;
+                            };
+                        };
+                        /** @description Payment method type; an extensible enum (unknown values are served as they are). */
+                        type: string;
+                    }[];
+                    /** @description The store as `PUT /admin/v1/stores/{id}` would take it (its bundle title, country …); absent: as stored. */
+                    store?: {
+                        /** @description Title of a bundle of part-payment methods. Default "Part payment" (given in the language of each answer). */
+                        bundleTitle?: string;
+                        /** @description ISO 3166-1 alpha-2 country of the store. Default SE. */
+                        countryCode?: string;
+                        /** @description ISO 4217 code of the store base currency. */
+                        currency: string;
+                        /** @description Store id (UUID). */
+                        id?: string;
+                        /** @description Merchant id: letters, digits and . _ : -, at most 100 characters. */
+                        merchantId: string;
+                        /** @description Lowest monthly cost shown as price signage. Default 0. A non-negative decimal, as a JSON number or a decimal string. */
+                        minimumInvoiceAmount?: number | string;
+                        name: string;
+                        /** @description The operator's store number, unique. Left out: the next free number is assigned and then kept. */
+                        nationalStoreId?: number;
+                        /** @description The legal entity behind the store (e.g. 556677-8899). */
+                        organizationNumber?: string;
+                        /** @description Translations of the store's texts by language (sv, nb, da, fi, en); a text without one is served as written (in the store's language). Example: {"en": {"name": "Invoice"}}. */
+                        translations?: {
+                            da?: {
+                                bundleTitle?: string;
+                            };
+                            en?: {
+                                bundleTitle?: string;
+                            };
+                            fi?: {
+                                bundleTitle?: string;
+                            };
+                            nb?: {
+                                bundleTitle?: string;
+                            };
+                            sv?: {
+                                bundleTitle?: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What the change would change for shoppers, compared at this moment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description By customer type (NATURAL, LEGAL), campaign (null first, then the keywords) and amount; [] when nothing changes. */
+                        changes: components["schemas"]["OfferChange"][];
+                    };
+                };
+            };
+            /** @description The request cannot be understood (see `message`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No valid access token: none sent, malformed, bad signature, expired, or wrong issuer, audience or type. `WWW-Authenticate: Bearer …` carries `error="invalid_token"` when a token was sent. */
+            401: {
+                headers: {
+                    /** @description RFC 6750 challenge, e.g. `Bearer realm="payment-methods", error="invalid_token"`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported `Content-Type`: this endpoint accepts `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { auditEventRoutes } from './audit-events.ts';
 import { clientRoutes } from './clients.ts';
 import { merchantRoutes } from './merchants.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
+import { previewRoutes } from './preview.ts';
 import { storeRoutes } from './stores.ts';
 import { webhookEndpointRoutes } from './webhook-endpoints.ts';
 
@@ -30,6 +31,7 @@ export async function adminApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   storeRoutes(app, ctx);
   clientRoutes(app, ctx);
   paymentMethodRoutes(app, ctx);
+  previewRoutes(app, ctx);
   auditEventRoutes(app, ctx);
   webhookEndpointRoutes(app, ctx);
 }

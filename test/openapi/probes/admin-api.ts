@@ -313,4 +313,44 @@ function webhookProbes(): Record<string, Probe[]> {
   };
 }
 
-export const PROBES: Record<string, Probe[]> = Object.assign({}, ...ADMIN_RESOURCES.map(adminProbes), auditEventProbes(), webhookProbes());
+/** The change preview of a store: nothing written, one route. */
+function previewProbes(): Record<string, Probe[]> {
+  const admin = (f: Fixture) => ({ authorization: `Bearer ${f.adminToken}` });
+  const body = { paymentMethods: [{ ...adminCardMethod(STORE, 'Probe preview method'), id: uuid() }] };
+  const post = (f: Fixture, storeId: string, payload: unknown = body, headers: Record<string, string> = JSON_TYPE): InjectOptions => ({
+    method: 'POST',
+    url: `/admin/v1/stores/${storeId}/preview`,
+    headers: { ...admin(f), ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  const failing = (error: () => Error) => (f: Fixture) => vi.spyOn(f.ctx.admin.preview, 'preview').mockRejectedValueOnce(error());
+  return {
+    'POST /admin/v1/stores/{storeId}/preview': [
+      { status: 200, what: "a list replacing the store's methods", request: (f) => post(f, STORE) },
+      {
+        status: 400,
+        what: 'a method the catalog rules refuse',
+        request: (f) => post(f, STORE, { paymentMethods: [{ ...body.paymentMethods[0], maxPurchaseLimit: -1 }] }),
+      },
+      { status: 404, what: 'an unknown store', request: (f) => post(f, '00000000-0000-4000-8000-ffffffffffff') },
+      { status: 413, what: 'a body over 64 KiB', request: (f) => post(f, STORE, { ...body, padding: TOO_LARGE }) },
+      { status: 415, what: 'a text/plain body', request: (f) => post(f, STORE, 'text', { 'content-type': 'text/plain' }) },
+      { status: 401, what: 'no token', request: (f) => ({ ...post(f, STORE), headers: JSON_TYPE }) },
+      {
+        status: 403,
+        what: 'a token without scope admin',
+        request: (f) => ({ ...post(f, STORE), headers: { ...JSON_TYPE, authorization: `Bearer ${f.token}` } }),
+      },
+      { status: 500, what: 'an unexpected fault', arrange: failing(fault), request: (f) => post(f, STORE) },
+      { status: 503, what: 'the database unreachable', arrange: failing(unreachable), request: (f) => post(f, STORE) },
+    ],
+  };
+}
+
+export const PROBES: Record<string, Probe[]> = Object.assign(
+  {},
+  ...ADMIN_RESOURCES.map(adminProbes),
+  auditEventProbes(),
+  webhookProbes(),
+  previewProbes(),
+);

@@ -1,0 +1,179 @@
+// What a catalog change would change for shoppers (docs/catalog.md#change-preview): for every
+// customer type and campaign, the ranges of cart amounts over which the groups offered today and
+// the groups offered after the change differ.
+//
+// Which methods are offered changes only where an amount crosses a purchase limit. Cart amounts
+// are whole cents, so a method is offered from the first cent at or above its minimum up to the
+// last cent at or below its maximum: its boundaries are that first cent and the cent after that
+// last one (100.005 → from 100.01; 99.999 → up to 99.99). Between two consecutive boundaries of
+// either side both sides offer the same groups at every amount, so each side is evaluated once
+// per interval, with group retrieval's own function (offer.ts): the same eligibility, grouping,
+// bundling, group ids and titles. The straightforward evaluation at every cent is compared with
+// this in test/domain/change-preview.test.ts.
+import { eligibleApartFromAmount, normalizeCampaignKeyword } from './eligibility.ts';
+import { offerGroups } from './offer.ts';
+import { languageOfCountry, type Language } from './languages.ts';
+import { ceilToInteger, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
+import { CUSTOMER_TYPES, type CustomerType, type PaymentMethod, type StoreMethods } from './catalog.ts';
+import type { OperatorTypes } from './payment-method-types.ts';
+
+/** A group as the preview compares it: what a shopper sees of it apart from its subtitle. */
+export interface PreviewGroup {
+  id: string;
+  title: string;
+  type: string;
+}
+
+/**
+ * One maximal range of amounts (inclusive, in cents written with two decimals; `to` null: no
+ * upper end) over which the groups offered differ, and over which each side stays the same.
+ */
+export interface OfferChange {
+  customerType: CustomerType;
+  /** A campaign keyword (as a session would carry it), or null for sessions without a campaign. */
+  campaign: string | null;
+  from: string;
+  to: string | null;
+  before: PreviewGroup[];
+  after: PreviewGroup[];
+}
+
+/**
+ * The smallest amount group retrieval takes: its `amount` is `^\d+(\.\d{1,2})?$`, so 0.00 is a
+ * valid cart amount (offer-template.ts, cartAmountOf).
+ */
+export const LOWEST_CART_CENTS = 0n;
+
+const HUNDRED: Decimal = { units: 100n, scale: 0 };
+
+/** The first cent at or above `limit`. */
+function firstCentFrom(limit: Decimal): bigint {
+  return ceilToInteger(multiplyDecimal(limit, HUNDRED));
+}
+
+/** The first cent above `limit`. */
+function firstCentAbove(limit: Decimal): bigint {
+  const scaled = multiplyDecimal(limit, HUNDRED);
+  return scaled.units / 10n ** BigInt(scaled.scale) + 1n;
+}
+
+function centsText(cents: bigint): string {
+  return formatDecimal({ units: cents, scale: 2 });
+}
+
+/** UTF-8 byte order (code point order), as the database's `collate "C"` compares names. */
+function compareBytewise(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * Methods in a store's display order (sortOrder, then name compared byte-wise, then id), the
+ * order the repository reads them in: a proposed list is put in it before it is compared.
+ */
+export function inDisplayOrder(methods: readonly PaymentMethod[]): PaymentMethod[] {
+  return [...methods].sort((a, b) => a.sortOrder - b.sortOrder || compareBytewise(a.name, b.name) || compareBytewise(a.id, b.id));
+}
+
+/**
+ * The campaigns to compare: every keyword of a campaign method of either side, one spelling per
+ * keyword as sessions match them (case-insensitively: the first spelling met), ordered by the
+ * keyword as matched (lowercase), in code unit order.
+ */
+function campaignsOf(...catalogs: StoreMethods[]): string[] {
+  const byNormalized = new Map<string, string>();
+  for (const catalog of catalogs) {
+    for (const method of catalog.methods) {
+      if (!method.campaign.campaign) continue;
+      for (const keyword of method.campaign.keywords) {
+        const normalized = normalizeCampaignKeyword(keyword);
+        if (!byNormalized.has(normalized)) byNormalized.set(normalized, keyword);
+      }
+    }
+  }
+  return [...byNormalized.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((normalized) => byNormalized.get(normalized)!);
+}
+
+interface Side {
+  catalog: StoreMethods;
+  language: Language;
+}
+
+function samePreviewGroups(a: readonly PreviewGroup[], b: readonly PreviewGroup[]): boolean {
+  return a.length === b.length && a.every((g, i) => g.id === b[i]!.id && g.title === b[i]!.title && g.type === b[i]!.type);
+}
+
+/**
+ * `today` and `proposed`: a store's catalog now and as a change would leave it, each with its
+ * methods in display order and as offered at the same moment (windows.ts, activeAt). `language`:
+ * the texts compared (titles); by default each side in its own store's language, as a shopper
+ * without a locale is served. Groups are bundled as group retrieval bundles them by default
+ * (not flattened). Ordered by customer type (NATURAL, LEGAL), campaign (none first, then the
+ * keywords) and amount; [] when shoppers would be offered the same everywhere.
+ */
+export function previewChanges(today: StoreMethods, proposed: StoreMethods, operator: OperatorTypes, language?: Language): OfferChange[] {
+  const sides: [Side, Side] = [
+    { catalog: today, language: language ?? languageOfCountry(today.store.countryCode) },
+    { catalog: proposed, language: language ?? languageOfCountry(proposed.store.countryCode) },
+  ];
+  const changes: OfferChange[] = [];
+  for (const customerType of CUSTOMER_TYPES) {
+    for (const campaign of [undefined, ...campaignsOf(today, proposed)]) {
+      changes.push(...changesFor(sides, customerType, campaign, operator));
+    }
+  }
+  return changes;
+}
+
+function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: string | undefined, operator: OperatorTypes): OfferChange[] {
+  const question = { customerType, campaign };
+  // Where either side's offer can change: each candidate's first cent and the cent past its last.
+  const points = new Set<bigint>([LOWEST_CART_CENTS]);
+  for (const { catalog } of sides) {
+    for (const method of catalog.methods) {
+      if (!eligibleApartFromAmount(method, question)) continue;
+      points.add(firstCentFrom(method.minPurchaseLimit));
+      points.add(firstCentAbove(method.maxPurchaseLimit));
+    }
+  }
+  const starts = [...points].filter((p) => p >= LOWEST_CART_CENTS).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const groupsAt = (side: Side, cents: bigint): PreviewGroup[] =>
+    offerGroups(
+      side.catalog,
+      { amount: { units: cents, scale: 2 }, customerType, campaign, flattened: false, language: side.language },
+      operator,
+    ).map(({ id, title, type }) => ({ id, title, type }));
+
+  const changes: OfferChange[] = [];
+  let open: { from: bigint; to: bigint | null; before: PreviewGroup[]; after: PreviewGroup[] } | undefined;
+  const close = () => {
+    if (!open) return;
+    changes.push({
+      customerType,
+      campaign: campaign ?? null,
+      from: centsText(open.from),
+      to: open.to === null ? null : centsText(open.to),
+      before: open.before,
+      after: open.after,
+    });
+    open = undefined;
+  };
+  starts.forEach((from, index) => {
+    const next = starts[index + 1];
+    const to = next === undefined ? null : next - 1n;
+    const before = groupsAt(sides[0], from);
+    const after = groupsAt(sides[1], from);
+    if (samePreviewGroups(before, after)) {
+      close();
+      return;
+    }
+    // Adjacent, and neither side changes across the boundary: one range.
+    if (open && samePreviewGroups(open.before, before) && samePreviewGroups(open.after, after)) {
+      open.to = to;
+      return;
+    }
+    close();
+    open = { from, to, before, after };
+  });
+  close();
+  return changes;
+}
