@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminApiRoutes } from './http/admin-api/routes.ts';
+import { consoleRoutes } from './http/console/routes.ts';
 import type { DemoCredentials } from './demo.ts';
 import { demoRoutes } from './http/demo/routes.ts';
 import { embedRoutes, type EmbedBundle } from './http/embed/routes.ts';
@@ -110,6 +111,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   await app.register(merchantApiRoutes, { ctx, prefix: '/v2' });
   await app.register(adminApiRoutes, { ctx, prefix: '/admin/v1' });
   await app.register(embedRoutes, { bundle: options.embedBundle });
+  await app.register(consoleRoutes, { ctx });
   if (options.demo) await app.register(demoRoutes, { ctx, demo: options.demo, embedSrc });
   return app;
 }

@@ -7,6 +7,7 @@ import { operatorTypes, type OperatorTypes } from './domain/payment-method-types
 import { createAdminServices, type AdminServices } from './services/admin/index.ts';
 import { AuditTrail } from './services/audit.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
+import { ConsoleSessions } from './services/console/sessions.ts';
 import { StoreMethodsReader } from './services/store-methods-reader.ts';
 import { MerchantListingService } from './services/merchant-listing.ts';
 import { OfferRenderer } from './services/offer-renderer.ts';
@@ -42,6 +43,8 @@ export interface AppContext {
   webhookEndpoints: AdminWebhookEndpoints;
   /** Delivers the webhooks' outbox; main.ts starts it, close() stops it. */
   webhookDispatcher: WebhookDispatcher;
+  /** Signed-in people of the operator console (/console), kept in the database. */
+  consoleSessions: ConsoleSessions;
   /**
    * Whether this instance hears other instances' changes at once (LISTEN): off by configuration
    * through a transaction-mode pooler without DATABASE_DIRECT_URL (and on PGlite, which has no
@@ -121,6 +124,7 @@ export async function createContext(
     auditTrail: new AuditTrail(database.db),
     webhookEndpoints: new AdminWebhookEndpoints(database.db, config.webhooks.allowPrivate, () => webhookDispatcher.wake()),
     webhookDispatcher,
+    consoleSessions: new ConsoleSessions(database.db, clock),
     changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },
     close,
   };

@@ -8,7 +8,7 @@ import type { CacheStats } from '../lib/ttl-cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { FailedAttempts } from './failed-attempts.ts';
 import { KeyDerivationGate, type KeyDerivationStats } from './key-derivations.ts';
-import { ClientCredentialsGrant, type AuthenticationOutcome, type TokenRequest } from './oauth.ts';
+import { ClientCredentialsGrant, type AuthenticationOutcome, type RegisteredClient, type TokenRequest } from './oauth.ts';
 import { ClientSecretVerifier } from './secrets.ts';
 import { SigningKeys, type PublicJwk } from './signing-keys.ts';
 import { TokenIssuer, type IssuedToken } from './token-issuer.ts';
@@ -30,6 +30,7 @@ export {
   type AuthenticationOutcome,
   type FormParameters,
   type OAuthErrorCode,
+  type RegisteredClient,
   type TokenRequest,
 } from './oauth.ts';
 
@@ -41,6 +42,11 @@ export interface AuthServices {
    * refused. `address`: the caller's, for the failure budget per (client id, address).
    */
   clientCredentialsGrant(request: TokenRequest, address: string): Promise<IssuedToken>;
+  /**
+   * Verifies a client's id and secret as the token endpoint does, failure budget and bounds
+   * included (the operator console's sign-in). Throws OAuthError when refused.
+   */
+  authenticateClient(clientId: string, clientSecret: string, address: string): Promise<RegisteredClient>;
   /** Token requests by how their client authentication ended, and the key derivations' bound, for the metrics. */
   authenticationStats(): { outcomes: Record<AuthenticationOutcome, number>; derivations: KeyDerivationStats };
   /** The public keys that verify our tokens (RFC 7517 JWK Set): the current key and retired ones still in use. */
@@ -69,6 +75,7 @@ export async function createAuthServices(config: Config, database: DatabaseHandl
   return {
     verifyAccessToken: (token) => verifier.verify(token),
     clientCredentialsGrant: (request, address) => grant.handle(request, address),
+    authenticateClient: (clientId, clientSecret, address) => grant.authenticate(clientId, clientSecret, address),
     authenticationStats: () => ({ outcomes: grant.stats(), derivations: derivations.stats() }),
     jwks: async () => ({ keys: await keys.publicJwks() }),
     rotateSigningKey: (actor) => keys.rotate(actor),

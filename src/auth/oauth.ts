@@ -170,6 +170,13 @@ function grantedScopes(clientScopes: string[], requested: string | undefined): s
 export const AUTHENTICATION_OUTCOMES = ['remembered', 'verified', 'wrong_secret', 'unknown_client', 'throttled', 'busy'] as const;
 export type AuthenticationOutcome = (typeof AUTHENTICATION_OUTCOMES)[number];
 
+/** A client whose secret was verified. */
+export interface RegisteredClient {
+  clientId: string;
+  merchantId: string;
+  scopes: string[];
+}
+
 /** Client ids are operator-chosen and short; a longer claimed one is refused before any lookup. */
 const MAX_CLIENT_ID_LENGTH = 255;
 
@@ -199,7 +206,16 @@ export class ClientCredentialsGrant {
     const credentials = request.credentials;
     // RFC 6749 §5.2: no client authentication at all is invalid_client too.
     if (!credentials) throw new OAuthError('invalid_client', 'client authentication is required');
-    const { clientId, clientSecret } = credentials;
+    const client = await this.authenticate(credentials.clientId, credentials.clientSecret, address);
+    return this.issuer.issue(client.clientId, grantedScopes(client.scopes, request.scope));
+  }
+
+  /**
+   * The client whose id and secret these are, within the same bounds as a token request (the
+   * operator console's sign-in uses it, so its failures count against the same budget). Throws
+   * OAuthError: invalid_client, 429 when the (client id, address) pair is over its budget, 503 when busy.
+   */
+  async authenticate(clientId: string, clientSecret: string, address: string): Promise<RegisteredClient> {
     const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await this.clients.findById(clientId) : undefined;
     // No derivation for an unknown client: RFC 6749 §2.2 says client ids are not secrets, so the
     // faster answer reveals nothing worth a scrypt per made-up id (SECURITY.md).
@@ -227,7 +243,7 @@ export class ClientCredentialsGrant {
     } else {
       this.outcomes.remembered += 1;
     }
-    return this.issuer.issue(client.clientId, grantedScopes(client.scopes, request.scope));
+    return { clientId: client.clientId, merchantId: client.merchantId, scopes: [...client.scopes] };
   }
 
   /** Counts of each outcome since start-up, for the metrics. */

@@ -11,12 +11,13 @@ import { AuditEventsRepository, type StoredAuditEvent } from '../storage/reposit
 import type { Database } from '../storage/schema.ts';
 import { limits, pageOf, type Page, type PageRequest } from './admin/common.ts';
 
-export const ACTOR_TYPES = ['client', 'cli', 'catalog-file'] as const;
+export const ACTOR_TYPES = ['client', 'cli', 'catalog-file', 'console'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
 /**
- * Who writes: an admin API client (its client id, and the request's X-Request-Id as `traceId`), an
- * operator command (`pms client create`), or a catalog file (its absolute path).
+ * Who writes: an admin API client (its client id, and the request's X-Request-Id as `traceId`; also a
+ * client signed in to the operator console), an operator command (`pms client create`), a catalog
+ * file (its absolute path), or a person signed in to the console with single sign-on (`console`: their subject).
  */
 export interface Actor {
   type: ActorType;

@@ -5,11 +5,13 @@
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
 // The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
 // older than their retention (docs/audit.md#retention), and webhook deliveries finished (succeeded or
-// failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), the
-// same way: the other tables that only grow.
+// failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), and
+// operator console sessions that ended (docs/console.md#session), the same way: the other tables
+// that only grow.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
+import { ConsoleSessionsRepository } from '../storage/repositories/console-sessions.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import { WebhookOutboxRepository } from '../storage/repositories/webhook-outbox.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
@@ -52,6 +54,7 @@ export class SessionPurge {
   private readonly keys: SessionIdempotencyKeysRepository;
   private readonly auditEvents: AuditEventsRepository;
   private readonly webhooks: WebhookOutboxRepository;
+  private readonly consoleSessions: ConsoleSessionsRepository;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -67,6 +70,7 @@ export class SessionPurge {
     this.keys = new SessionIdempotencyKeysRepository(db);
     this.auditEvents = new AuditEventsRepository(db);
     this.webhooks = new WebhookOutboxRepository(db);
+    this.consoleSessions = new ConsoleSessionsRepository(db);
   }
 
   /** The oldest expiresAt that is kept. */
@@ -82,7 +86,7 @@ export class SessionPurge {
   /**
    * One pass: deletes sessions that expired before the cutoff, batch after batch, until a batch
    * comes back short (or the pass's bound is reached, or stop() was called), then idempotency keys
-   * older than 24 hours the same way. Returns the count of sessions.
+   * older than 24 hours and console sessions that ended, the same way. Returns the count of sessions.
    */
   async purgeOnce(): Promise<number> {
     const cutoff = this.cutoff();
@@ -93,7 +97,14 @@ export class SessionPurge {
       return deleted;
     });
     await this.inBatches((batchSize) => this.keys.deleteCreatedBefore(keyCutoff, batchSize));
+    await this.purgeConsoleSessionsOnce();
     return total;
+  }
+
+  /** Deletes the operator console's sessions that ended (absolute or idle expiry). Returns the count. */
+  async purgeConsoleSessionsOnce(): Promise<number> {
+    const now = new Date(this.clock());
+    return this.inBatches((batchSize) => this.consoleSessions.deleteEndedBefore(now, batchSize));
   }
 
   private async inBatches(deleteBatch: (batchSize: number) => Promise<number>): Promise<number> {

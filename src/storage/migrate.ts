@@ -19,6 +19,7 @@ import * as auditEvents from './migrations/0006_audit_events.ts';
 import * as languages from './migrations/0007_languages.ts';
 import * as windows from './migrations/0008_windows.ts';
 import * as webhooks from './migrations/0009_webhooks.ts';
+import * as consoleSessions from './migrations/0010_console.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_languages': languages,
   '0008_windows': windows,
   '0009_webhooks': webhooks,
+  '0010_console': consoleSessions,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

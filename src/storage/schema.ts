@@ -165,6 +165,21 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  console_sessions: ConsoleSessionsTable;
+}
+
+/** A signed-in person of the operator console (migrations/0010_console.ts): the cookie's token only as its SHA-256. */
+export interface ConsoleSessionsTable {
+  token_hash: string;
+  actor_type: string;
+  actor_id: string;
+  display_name: string;
+  role: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  idle_expires_at: Timestamp;
 }
 
 /** A merchant's webhook receiver (migrations/0009_webhooks.ts). */

@@ -37,6 +37,7 @@ const NOT_API: ReadonlyArray<{ route: RegExp; why: string }> = [
   { route: /^(GET|HEAD) \/embed\//, why: 'the storefront script (embed.src) is JavaScript for browsers, not API' },
   { route: /^(GET|HEAD|POST) \/demo(\/|$)/, why: 'the demo storefront and its shop backend (only with the demo catalog)' },
   { route: /^(GET|HEAD) \/docs(\/|$)/, why: 'the docs page and its assets (@fastify/swagger-ui)' },
+  { route: /^(GET|HEAD|POST) \/console(\/|$)/, why: 'the operator console: HTML pages and forms for people (docs/console.md)' },
   {
     route: /^OPTIONS \/v1\/sessions\/:sessionId\/payment-method-groups$/,
     why: 'CORS preflight of the storefront route (session-api/storefront-cors.ts)',

@@ -667,7 +667,7 @@ export interface components {
                 /** @description The client id, the CLI command (`pms client create`), or the catalog file's absolute path. */
                 id: string;
                 /** @enum {unknown} */
-                type: "client" | "cli" | "catalog-file";
+                type: "client" | "cli" | "catalog-file" | "console";
             };
             /** @description Per changed field, `{before, after}` (only `after` on a creation, only `before` on a deletion); a client secret that was set or changed is the string "[changed]": secrets and their hashes are never recorded. */
             changes: {

@@ -1,0 +1,128 @@
+// The operator console at /console (docs/console.md): server-rendered pages and plain HTML forms
+// (POST, then redirect to a GET), calling the same services as the admin API. This plugin holds
+// what every page shares: form bodies, the security headers, the session, and the checks every
+// change passes (same origin, CSRF token, role) before its handler runs.
+import formBody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type {} from '@fastify/swagger'; // its FastifySchema field `hide`
+import type { AppContext } from '../../context.ts';
+import { isRegisteredError } from '../../errors.ts';
+import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
+import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
+import { CONSOLE_CSS } from './assets.ts';
+import { homeLink, page, refuse } from './layout.ts';
+import { merchantRoutes } from './merchants.ts';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  readCookie,
+  sameOriginPost,
+  sameToken,
+  securityHeaders,
+  sessionOf,
+  setSessionOf,
+} from './security.ts';
+import { formOf } from './forms.ts';
+import { signInRoutes } from './sign-in.ts';
+import { storeRoutes } from './stores.ts';
+
+/** Who may reach a route: anyone (sign-in, the stylesheet), anyone signed in, or catalog editors (every other change). */
+export type ConsoleAccess = 'public' | 'signed-in' | 'editor';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Console routes only; default: `signed-in` for GET, `editor` for POST. */
+    consoleAccess?: ConsoleAccess;
+  }
+}
+
+export interface ConsoleRoutesOptions {
+  ctx: AppContext;
+}
+
+export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutesOptions): Promise<void> {
+  // Form posts only (the app's JSON parser stays outside this plugin): repeated fields kept, in order.
+  app.removeAllContentTypeParsers();
+  // (formbody's types say a record; the handlers read it through formOf().)
+  await app.register(formBody, {
+    parser: (body) => new URLSearchParams(body) as unknown as Record<string, unknown>,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  const secure = ctx.config.publicUrl.startsWith('https:');
+
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    securityHeaders(reply);
+  });
+
+  // A change from another site is refused before its body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    if (!sameOriginPost(request, ctx.config.publicUrl)) {
+      return refuse(reply, 403, 'This change came from another site and was refused; nothing was changed.');
+    }
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config.consoleAccess ?? (request.method === 'POST' ? 'editor' : 'signed-in');
+    if (access === 'public') return;
+    const session = await ctx.consoleSessions.resolve(readCookie(request, SESSION_COOKIE));
+    if (!session) {
+      if (request.method === 'GET') return reply.redirect('/console', 303);
+      clearSessionCookie(reply, secure);
+      return refuse(reply, 403, 'Your session has ended: sign in again. Nothing was changed.');
+    }
+    setSessionOf(request, session);
+    if (request.method === 'POST') {
+      if (!sameToken(formOf(request).get('_csrf'), session.csrfToken)) {
+        return refuse(
+          reply,
+          403,
+          'This form was not sent from a page of this console session; nothing was changed. Reload the page and try again.',
+        );
+      }
+    }
+    if (access === 'editor' && session.person.role !== 'catalog-editor') {
+      return refuse(reply, 403, 'You may read the catalog but not change it; nothing was changed.');
+    }
+  });
+
+  // Failures as pages: a registered error's message is safe to show; anything else is logged and
+  // answered without detail.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const session = sessionOf(request);
+    if (isRegisteredError(error) || (error.statusCode !== undefined && error.statusCode < 500)) {
+      const status = error.statusCode ?? 400;
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(page({ title: status === 404 ? 'Not found' : 'Request refused', session, problem: error.message, body: homeLink() }).text);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'console: database unavailable');
+    } else {
+      request.log.error({ err: error }, 'console: unexpected failure');
+    }
+    return reply
+      .code(isDatabaseUnavailable(error) ? 503 : 500)
+      .type('text/html; charset=utf-8')
+      .send(
+        page({
+          title: 'Something went wrong',
+          session,
+          problem: 'The request failed; nothing is shown of why here. Try again shortly.',
+          body: homeLink(),
+        }).text,
+      );
+  });
+
+  app.get('/console/console.css', { config: { consoleAccess: 'public' } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(CONSOLE_CSS),
+  );
+
+  signInRoutes(app, ctx);
+  merchantRoutes(app, ctx);
+  storeRoutes(app, ctx);
+}

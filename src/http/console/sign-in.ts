@@ -1,0 +1,131 @@
+// Signing in and out of the console (docs/console.md#sign-in). Without single sign-on, a person
+// signs in with an admin client's id and secret, verified as the token endpoint verifies them (the
+// same failure budget per client and address); the audit trail records their changes as that client.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OAuthError } from '../../auth/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { ConsoleSession } from '../../services/console/sessions.ts';
+import { html, type Html } from './html.ts';
+import { formOf } from './forms.ts';
+import { emptyForm, page, sendPage, textField, type FormState } from './layout.ts';
+import {
+  SESSION_COOKIE,
+  SIGN_IN_COOKIE,
+  clearSessionCookie,
+  newToken,
+  readCookie,
+  sameToken,
+  sessionCookie,
+  setCookie,
+  setSessionOf,
+} from './security.ts';
+
+const SIGN_IN_COOKIE_SECONDS = 3600;
+
+export interface SignInPageOptions {
+  form?: FormState;
+  problem?: string | undefined;
+  notice?: string | undefined;
+  /** Further ways to sign in, shown below the client form (single sign-on). */
+  alternatives?: Html;
+}
+
+/** The sign-in page; sets the cookie its form's token is paired with. */
+export function sendSignInPage(reply: FastifyReply, secure: boolean, status: number, options: SignInPageOptions = {}): FastifyReply {
+  const token = newToken();
+  setCookie(reply, SIGN_IN_COOKIE, token, { secure, maxAgeSeconds: SIGN_IN_COOKIE_SECONDS, sameSite: 'Strict' });
+  const form = options.form ?? emptyForm();
+  const body = html`<p>
+      The operator's console for the payment method catalog: merchants, stores, payment methods, clients and the audit trail.
+    </p>
+    <form method="post" action="/console/sign-in" class="stacked">
+      <input type="hidden" name="_csrf" value="${token}" />
+      <fieldset>
+        <legend>Sign in with an admin client</legend>
+        ${textField(form, 'clientId', { label: 'Client ID', required: true, autocomplete: 'username' })}
+        ${textField(form, 'clientSecret', { label: 'Client secret', type: 'password', required: true, autocomplete: 'current-password' })}
+        <button type="submit">Sign in</button>
+      </fieldset>
+    </form>
+    ${options.alternatives}`;
+  return sendPage(reply, status, page({ title: 'Sign in', problem: options.problem, notice: options.notice, body }));
+}
+
+function homePage(session: ConsoleSession): Html {
+  const sections = [
+    ['/console/merchants', 'Merchants', 'their stores and clients'],
+    ['/console/stores', 'Stores', 'and their payment methods, with plans, legal links, campaigns, translations and windows'],
+    ['/console/clients', 'Clients', 'OAuth clients of the merchant and admin interfaces; secrets are shown once'],
+    ['/console/audit', 'Audit trail', 'every catalog change, who made it and when'],
+    ['/console/keys', 'Signing keys', 'rotation of the key that signs access tokens'],
+  ];
+  return page({
+    title: 'Operator console',
+    session,
+    section: 'home',
+    body: html`<ul>
+      ${sections.map(([href, label, text]) => html`<li><a href="${href}">${label}</a>: ${text}</li>`)}
+    </ul>`,
+  });
+}
+
+export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const secure = ctx.config.publicUrl.startsWith('https:');
+
+  app.get('/console', { config: { consoleAccess: 'public' } }, async (request, reply) => {
+    const session = await ctx.consoleSessions.resolve(readCookie(request, SESSION_COOKIE));
+    if (!session) return sendSignInPage(reply, secure, 200, { notice: signedOutNotice(request) });
+    setSessionOf(request, session);
+    return sendPage(reply, 200, homePage(session));
+  });
+
+  app.post('/console/sign-in', { config: { consoleAccess: 'public' } }, async (request, reply) => {
+    const form = formOf(request);
+    const clientId = (form.get('clientId') ?? '').trim();
+    const clientSecret = form.get('clientSecret') ?? '';
+    const shown = emptyForm({ clientId });
+    const cookie = readCookie(request, SIGN_IN_COOKIE);
+    if (cookie === undefined || !sameToken(form.get('_csrf'), cookie)) {
+      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'The sign-in form had expired; try again.' });
+    }
+    const missing: Record<string, string> = {};
+    if (clientId === '') missing.clientId = 'Enter the client ID';
+    if (clientSecret === '') missing.clientSecret = 'Enter the client secret';
+    if (Object.keys(missing).length > 0) {
+      return sendSignInPage(reply, secure, 400, { form: { ...shown, errors: missing }, problem: 'Enter a client ID and its secret.' });
+    }
+    let client;
+    try {
+      client = await ctx.auth.authenticateClient(clientId, clientSecret, request.ip);
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      const status = error.statusCode === 401 ? 401 : error.statusCode;
+      const problem = status === 401 ? 'The client ID or the client secret is wrong.' : error.message;
+      return sendSignInPage(reply, secure, status, { form: shown, problem });
+    }
+    if (!client.scopes.includes('admin')) {
+      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'This client may not use the console: it lacks the scope admin.' });
+    }
+    const { token } = await ctx.consoleSessions.create({
+      actorType: 'client',
+      actorId: client.clientId,
+      displayName: client.clientId,
+      role: 'catalog-editor',
+    });
+    setCookie(reply, SIGN_IN_COOKIE, '', { secure, maxAgeSeconds: 0, sameSite: 'Strict' });
+    sessionCookie(reply, token, secure);
+    request.log.info({ console: { signedIn: client.clientId } }, 'console sign-in');
+    return reply.redirect('/console', 303);
+  });
+
+  app.post('/console/sign-out', { config: { consoleAccess: 'signed-in' } }, async (request, reply) => {
+    await ctx.consoleSessions.destroy(readCookie(request, SESSION_COOKIE));
+    clearSessionCookie(reply, secure);
+    return reply.redirect('/console?signed-out=1', 303);
+  });
+}
+
+function signedOutNotice(request: FastifyRequest): string | undefined {
+  return (request.query as Record<string, unknown>)['signed-out'] === '1' ? 'You have signed out.' : undefined;
+}

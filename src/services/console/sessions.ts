@@ -1,0 +1,113 @@
+// Sessions of the operator console (docs/console.md#session). The cookie holds a random token; the
+// database holds only its SHA-256, so any instance serves any person and a copy of the table signs
+// no one in. A session ends 8 hours after sign-in or 30 minutes after its last request, whichever
+// comes first, and at sign-out (its row is deleted: the old cookie no longer works anywhere).
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../lib/clock.ts';
+import { ConsoleSessionsRepository, type ConsoleSessionRecord } from '../../storage/repositories/console-sessions.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { Actor } from '../audit.ts';
+
+export const CONSOLE_ROLES = ['catalog-editor', 'catalog-viewer'] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/** Who is signed in: an admin client (`client`, its id) or a person of the operator's single sign-on (`console`, their subject). */
+export interface ConsolePerson {
+  actorType: 'client' | 'console';
+  actorId: string;
+  displayName: string;
+  role: ConsoleRole;
+}
+
+export interface ConsoleSession {
+  person: ConsolePerson;
+  /** Sent in every form and compared on every change (docs/console.md#cross-site-requests). */
+  csrfToken: string;
+  expiresAt: Date;
+  idleExpiresAt: Date;
+}
+
+export const CONSOLE_SESSION_ABSOLUTE_MS = 8 * 3600 * 1000;
+export const CONSOLE_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A request within this of the last recorded one does not write: most page views cost one read. */
+const TOUCH_GRANULARITY_MS = 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The audit trail's actor for a change made by this person (`traceId`: the request's id). */
+export function actorOfPerson(person: ConsolePerson, traceId?: string): Actor {
+  return { type: person.actorType, id: person.actorId, traceId };
+}
+
+export class ConsoleSessions {
+  private readonly repository: ConsoleSessionsRepository;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
+    this.repository = new ConsoleSessionsRepository(db);
+  }
+
+  /** Starts a session; returns the cookie's token (shown to no one else, stored only hashed). */
+  async create(person: ConsolePerson): Promise<{ token: string; session: ConsoleSession }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date(this.clock());
+    const record: ConsoleSessionRecord = {
+      tokenHash: hashToken(token),
+      actorType: person.actorType,
+      actorId: person.actorId,
+      displayName: person.displayName,
+      role: person.role,
+      csrfToken: randomBytes(32).toString('base64url'),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + CONSOLE_SESSION_ABSOLUTE_MS),
+      idleExpiresAt: new Date(now.getTime() + CONSOLE_SESSION_IDLE_MS),
+    };
+    await this.repository.insert(record);
+    return { token, session: sessionOf(record) };
+  }
+
+  /** The session of a cookie's token, still in force (and its idle expiry moved on); undefined otherwise. */
+  async resolve(token: string | undefined): Promise<ConsoleSession | undefined> {
+    if (token === undefined || token === '' || token.length > 200) return undefined;
+    const tokenHash = hashToken(token);
+    const record = await this.repository.find(tokenHash);
+    if (!record) return undefined;
+    const now = this.clock();
+    if (now >= record.expiresAt.getTime() || now >= record.idleExpiresAt.getTime()) {
+      await this.repository.delete(tokenHash);
+      return undefined;
+    }
+    if (now - record.lastSeenAt.getTime() >= TOUCH_GRANULARITY_MS) {
+      record.lastSeenAt = new Date(now);
+      record.idleExpiresAt = new Date(Math.min(now + CONSOLE_SESSION_IDLE_MS, record.expiresAt.getTime()));
+      if (!(await this.repository.touch(tokenHash, record.lastSeenAt, record.idleExpiresAt))) return undefined;
+    }
+    return sessionOf(record);
+  }
+
+  /** Sign-out: the token stops working on every instance. */
+  async destroy(token: string | undefined): Promise<void> {
+    if (token === undefined || token === '' || token.length > 200) return;
+    await this.repository.delete(hashToken(token));
+  }
+}
+
+function sessionOf(record: ConsoleSessionRecord): ConsoleSession {
+  return {
+    person: {
+      actorType: record.actorType === 'console' ? 'console' : 'client',
+      actorId: record.actorId,
+      displayName: record.displayName,
+      role: record.role === 'catalog-editor' ? 'catalog-editor' : 'catalog-viewer',
+    },
+    csrfToken: record.csrfToken,
+    expiresAt: record.expiresAt,
+    idleExpiresAt: record.idleExpiresAt,
+  };
+}

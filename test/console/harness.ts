@@ -1,0 +1,101 @@
+// A person at the console, driven with inject(): keeps the cookies it is given, sends forms as a
+// browser on the console's own origin does, and reads pages' tokens and fields.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+export const ORIGIN = 'http://pms.test';
+
+export class ConsoleUser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly origin: string = ORIGIN,
+  ) {}
+
+  private keep(response: LightMyRequestResponse): LightMyRequestResponse {
+    const header = response.headers['set-cookie'];
+    for (const line of header === undefined ? [] : Array.isArray(header) ? header : [header]) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === '' || /Max-Age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async get(url: string): Promise<LightMyRequestResponse> {
+    return this.keep(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } }));
+  }
+
+  /** A form post; `headers` replaces the browser's Origin and Sec-Fetch-Site when given. */
+  async post(
+    url: string,
+    fields: Array<[string, string]> | Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse> {
+    const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString();
+    return this.keep(
+      await this.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie: this.cookieHeader(),
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(headers ?? { origin: this.origin, 'sec-fetch-site': 'same-origin' }),
+        },
+        payload: body,
+      }),
+    );
+  }
+
+  /** GETs `url` and posts `fields` with the page's CSRF token, as submitting its form does. */
+  async submit(url: string, action: string, fields: Array<[string, string]> | Record<string, string>): Promise<LightMyRequestResponse> {
+    const page = await this.get(url);
+    expect(page.statusCode, page.body).toBe(200);
+    const entries = Array.isArray(fields) ? fields : Object.entries(fields);
+    return this.post(action, [['_csrf', csrfOf(page.body)], ...entries]);
+  }
+
+  async signIn(clientId: string, clientSecret: string): Promise<LightMyRequestResponse> {
+    const page = await this.get('/console');
+    return this.post('/console/sign-in', { _csrf: csrfOf(page.body), clientId, clientSecret });
+  }
+}
+
+export function csrfOf(body: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(body);
+  if (!match) throw new Error(`no CSRF field in the page: ${body.slice(0, 500)}`);
+  return match[1]!;
+}
+
+/** The input named `name`, as written in the page. */
+export function inputOf(body: string, name: string): string {
+  const escaped = name.replace(/[.[\]]/g, (c) => `\\${c}`);
+  const match = new RegExp(`<(?:input|select|textarea)[^>]*name="${escaped}"[^>]*>`).exec(body);
+  if (!match) throw new Error(`no input ${name} in the page`);
+  return match[0];
+}
+
+/** The text of the element with this id. */
+export function textOfId(body: string, id: string): string {
+  const match = new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(body);
+  if (!match) throw new Error(`no element #${id} in the page`);
+  return match[1]!;
+}
+
+/** Checks what every console answer carries: the CSP without inline scripts, no framing, no caching. */
+export function expectConsoleHeaders(response: LightMyRequestResponse): void {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['cache-control']).toBe('no-store');
+}

@@ -1,0 +1,283 @@
+// The operator console's sign-in, session and protections (docs/console.md): an admin client signs
+// in with its id and secret; the session cookie's flags, idle and absolute expiry, sign-out; CSRF
+// and cross-site refusals that change nothing; the headers of every page; read-only viewers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from '../../src/services/console/sessions.ts';
+import { demoCatalog, manualClock, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { catalogSnapshot } from '../helpers/database.ts';
+import { NORDIC, STORE } from '../helpers/demo.ts';
+import { ConsoleUser, csrfOf, expectConsoleHeaders } from './harness.ts';
+
+const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const clock = manualClock();
+let service: TestService;
+
+beforeAll(async () => {
+  // A small failure budget, so that the test of it needs few key derivations.
+  service = await startTestService({
+    catalog: withAdminClient(await demoCatalog(), ADMIN),
+    clock,
+    env: { RATE_LIMIT_TOKEN_PER_MINUTE: '5' },
+  });
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+async function signedIn(): Promise<ConsoleUser> {
+  const user = new ConsoleUser(service.app);
+  const response = await user.signIn(ADMIN.id, ADMIN.secret);
+  expect(response.statusCode, response.body).toBe(303);
+  return user;
+}
+
+function snapshot() {
+  return catalogSnapshot(service.database.handle.db);
+}
+
+describe('sign-in', () => {
+  it('serves the sign-in form at /console, with labelled fields', async () => {
+    const response = await new ConsoleUser(service.app).get('/console');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expectConsoleHeaders(response);
+    expect(response.body).toMatch(/<label for="f-clientId">Client ID<\/label>/);
+    expect(response.body).toMatch(/<label for="f-clientSecret">Client secret<\/label>/);
+    expect(response.body).toContain('<button type="submit">Sign in</button>');
+    expect(response.body).not.toContain('Sign in with single sign-on');
+  });
+
+  it('signs an admin client in with an HttpOnly, SameSite=Lax cookie and shows who is signed in', async () => {
+    const user = new ConsoleUser(service.app);
+    const response = await user.signIn(ADMIN.id, ADMIN.secret);
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/console');
+    const cookie = [response.headers['set-cookie']].flat().find((c) => String(c).startsWith('pms_console_session='));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/console/);
+    // PUBLIC_URL is http here: no Secure flag (a browser would refuse to send it back).
+    expect(cookie).not.toMatch(/Secure/);
+    const home = await user.get('/console');
+    expect(home.body).toContain(`Signed in as ${ADMIN.id} (catalog editor)`);
+    expect(home.body).toContain('<button type="submit">Sign out</button>');
+  });
+
+  it('stores only a hash of the cookie token', async () => {
+    const user = await signedIn();
+    const token = user.cookies.get('pms_console_session')!;
+    const rows = await service.database.handle.db.selectFrom('console_sessions').select('token_hash').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  it('refuses a wrong secret with 401 and no session', async () => {
+    const user = new ConsoleUser(service.app);
+    const response = await user.signIn(ADMIN.id, 'not-the-secret');
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('The client ID or the client secret is wrong.');
+    expect(user.cookies.has('pms_console_session')).toBe(false);
+    // The ID is kept in the form, the secret never.
+    expect(response.body).toContain(`value="${ADMIN.id}"`);
+    expect(response.body).not.toContain('not-the-secret');
+  });
+
+  it('refuses a client without the admin scope', async () => {
+    const user = new ConsoleUser(service.app);
+    const response = await user.signIn(NORDIC.id, NORDIC.secret);
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('lacks the scope admin');
+    expect(user.cookies.has('pms_console_session')).toBe(false);
+  });
+
+  it('counts failed sign-ins against the token endpoint budget: over it, 429 even with the right secret', async () => {
+    const client = { id: 'ops-budget', secret: 'ops-budget-secret-1a2b3c4d5e' };
+    await service.ctx.admin.clients.put(
+      client.id,
+      { merchantId: 'm-operator', scopes: ['admin'], clientSecret: client.secret },
+      { type: 'cli', id: 'test' },
+    );
+    const user = new ConsoleUser(service.app);
+    let last = 0;
+    for (let i = 0; i < 10 && last !== 429; i++) last = (await user.signIn(client.id, `wrong-${i}`)).statusCode;
+    expect(last).toBe(429);
+    const response = await user.signIn(client.id, client.secret);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toMatch(/^\d+$/);
+    clock.advance(120_000);
+  });
+
+  it('refuses a sign-in form without its token', async () => {
+    const user = new ConsoleUser(service.app);
+    await user.get('/console');
+    const response = await user.post('/console/sign-in', { clientId: ADMIN.id, clientSecret: ADMIN.secret });
+    expect(response.statusCode).toBe(403);
+    expect(user.cookies.has('pms_console_session')).toBe(false);
+  });
+
+  it('marks an empty field as refused, next to the field', async () => {
+    const user = new ConsoleUser(service.app);
+    const page = await user.get('/console');
+    const response = await user.post('/console/sign-in', { _csrf: csrfOf(page.body), clientId: '', clientSecret: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatch(/id="f-clientId"[^>]*aria-invalid="true" aria-describedby="f-clientId-error"/);
+    expect(response.body).toContain('<span class="error" id="f-clientId-error">Enter the client ID</span>');
+  });
+});
+
+describe('session', () => {
+  it('ends after 30 idle minutes', async () => {
+    const user = await signedIn();
+    clock.advance(CONSOLE_SESSION_IDLE_MS - 60_000);
+    expect((await user.get('/console/merchants')).statusCode).toBe(200);
+    clock.advance(CONSOLE_SESSION_IDLE_MS - 1000);
+    expect((await user.get('/console/merchants')).statusCode).toBe(200);
+    clock.advance(CONSOLE_SESSION_IDLE_MS);
+    const response = await user.get('/console/merchants');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/console');
+  });
+
+  it('ends 8 hours after sign-in however busy', async () => {
+    const user = await signedIn();
+    for (let elapsed = 0; elapsed < CONSOLE_SESSION_ABSOLUTE_MS - 20 * 60_000; elapsed += 20 * 60_000) {
+      clock.advance(20 * 60_000);
+      expect((await user.get('/console/merchants')).statusCode).toBe(200);
+    }
+    clock.advance(20 * 60_000);
+    expect((await user.get('/console/merchants')).statusCode).toBe(303);
+  });
+
+  it('sign-out deletes the session: the old cookie no longer works', async () => {
+    const user = await signedIn();
+    const oldCookie = user.cookieHeader();
+    const page = await user.get('/console');
+    const response = await user.post('/console/sign-out', { _csrf: csrfOf(page.body) });
+    expect(response.statusCode).toBe(303);
+    expect(user.cookies.has('pms_console_session')).toBe(false);
+    const replayed = await service.app.inject({ method: 'GET', url: '/console/merchants', headers: { cookie: oldCookie } });
+    expect(replayed.statusCode).toBe(303);
+  });
+
+  it('the purge job deletes ended sessions', async () => {
+    await signedIn();
+    clock.advance(CONSOLE_SESSION_ABSOLUTE_MS + 1000);
+    await service.ctx.sessionPurge.purgeOnce();
+    const rows = await service.database.handle.db.selectFrom('console_sessions').select('token_hash').execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('GET pages without a session lead to the sign-in page; POSTs are refused', async () => {
+    const user = new ConsoleUser(service.app);
+    const response = await user.get(`/console/stores/${STORE}`);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/console');
+    const before = await snapshot();
+    const post = await user.post(`/console/stores/${STORE}/delete`, { _csrf: 'x' });
+    expect(post.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a POST without the CSRF token, or with a wrong one, and changes nothing', async () => {
+    const user = await signedIn();
+    const before = await snapshot();
+    for (const fields of [{ name: 'Renamed' }, { _csrf: 'wrong', name: 'Renamed' }] as Array<Record<string, string>>) {
+      const response = await user.post('/console/merchants/m-nordic-home', fields);
+      expect(response.statusCode).toBe(403);
+      expectConsoleHeaders(response);
+    }
+    // Another session's token does not do either.
+    const other = await signedIn();
+    const otherToken = csrfOf((await other.get('/console')).body);
+    expect((await user.post('/console/merchants/m-nordic-home', { _csrf: otherToken, name: 'Renamed' })).statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a cross-site form post even with the right token', async () => {
+    const user = await signedIn();
+    const token = csrfOf((await user.get('/console')).body);
+    const before = await snapshot();
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Array<Record<string, string>>) {
+      const response = await user.post(`/console/stores/${STORE}/delete`, { _csrf: token }, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a cross-site sign-in', async () => {
+    const user = new ConsoleUser(service.app);
+    const page = await user.get('/console');
+    const response = await user.post(
+      '/console/sign-in',
+      { _csrf: csrfOf(page.body), clientId: ADMIN.id, clientSecret: ADMIN.secret },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(user.cookies.has('pms_console_session')).toBe(false);
+  });
+});
+
+describe('viewers', () => {
+  it('see no change forms and get 403 on every change', async () => {
+    const { token } = await service.ctx.consoleSessions.create({
+      actorType: 'console',
+      actorId: 'sub-viewer',
+      displayName: 'Vera Viewer',
+      role: 'catalog-viewer',
+    });
+    const viewer = new ConsoleUser(service.app);
+    viewer.cookies.set('pms_console_session', token);
+    const store = await viewer.get(`/console/stores/${STORE}`);
+    expect(store.statusCode).toBe(200);
+    expect(store.body).toContain('Signed in as Vera Viewer (catalog viewer, read only)');
+    expect(store.body).not.toContain('<button type="submit">Save</button>');
+    expect(store.body).not.toContain('New payment method');
+    expect(store.body).not.toContain('Delete store');
+    expect((await viewer.get('/console/merchants/new')).statusCode).toBe(403);
+    const token2 = csrfOf(store.body);
+    const before = await snapshot();
+    for (const url of [
+      '/console/merchants/new',
+      '/console/merchants/m-nordic-home',
+      `/console/stores/${STORE}`,
+      `/console/stores/${STORE}/delete`,
+    ]) {
+      const response = await viewer.post(url, { _csrf: token2, id: 'm-x', name: 'X', merchantId: 'm-nordic-home', currency: 'SEK' });
+      expect(response.statusCode, url).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+    // Signing out is not a change of the catalog: viewers may.
+    expect((await viewer.post('/console/sign-out', { _csrf: token2 })).statusCode).toBe(303);
+  });
+});
+
+describe('every page', () => {
+  it('carries the CSP, no framing and no caching; the stylesheet is the only style', async () => {
+    const user = await signedIn();
+    for (const url of [
+      '/console',
+      '/console/merchants',
+      '/console/merchants/m-nordic-home',
+      '/console/merchants/new',
+      '/console/stores',
+      `/console/stores/${STORE}`,
+      '/console/stores/new',
+      '/console/console.css',
+      '/console/stores/not-a-store',
+    ]) {
+      const response = await user.get(url);
+      expectConsoleHeaders(response);
+      expect(response.body).not.toMatch(/<script|style=|<style|onclick=/i);
+    }
+    expect((await user.get('/console/stores/not-a-store')).statusCode).toBe(404);
+  });
+});
