@@ -17,6 +17,8 @@ import { createContext, type AppContext } from './context.ts';
 import { DEFAULT_PROVIDER_PREFIX } from './domain/payment-method-types.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
+import type { OfferChange } from './domain/change-preview.ts';
+import type { StorePreview } from './services/admin/index.ts';
 import type { Actor } from './services/audit.ts';
 import type { CatalogSummary } from './services/catalog-import.ts';
 import { catalogFileOf, readCatalogFile } from './services/catalog-import.ts';
@@ -111,6 +113,41 @@ function catalogCommands(program: Command, io: CliIo): void {
       }
       io.out(`catalog ${file} applied:\n${formatSummary(summary)}\n`);
     });
+  catalog
+    .command('diff')
+    .description(
+      'validate a catalog file as `apply` does and print, store by store, what shoppers would be offered differently ' +
+        "if each store's methods were those of the file (docs/catalog.md#change-preview); nothing is saved",
+    )
+    .argument('<file>', 'catalog JSON file')
+    .option('--json', 'print {storeId: {changes}} as the admin API answers a preview, per store')
+    .action(async (file: string, options: { json?: boolean }) => {
+      let previews: StorePreview[];
+      try {
+        const value = await readCatalogFile(file);
+        previews = await withContext(io, (ctx) => ctx.admin.preview.previewCatalog(value));
+      } catch (error) {
+        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing compared: ${error.message}`);
+        throw error;
+      }
+      if (options.json) {
+        io.out(`${JSON.stringify(Object.fromEntries(previews.map((p) => [p.storeId, { changes: p.changes }])), null, 2)}\n`);
+        return;
+      }
+      for (const preview of previews) io.out(formatPreview(preview));
+    });
+}
+
+/** One line per change: customer type, campaign, range, the groups' titles before -> after. */
+function formatPreview({ storeId, changes }: StorePreview): string {
+  if (changes.length === 0) return `store ${storeId}: no changes\n`;
+  const titles = (groups: OfferChange['before']) => (groups.length === 0 ? '(nothing)' : groups.map((g) => g.title).join(', '));
+  const lines = changes.map((c) => {
+    const campaign = c.campaign === null ? 'no campaign' : `campaign ${c.campaign}`;
+    const range = c.to === null ? `from ${c.from}` : `${c.from} to ${c.to}`;
+    return `  ${c.customerType.padEnd(7)}  ${campaign}  ${range}: ${titles(c.before)} -> ${titles(c.after)}\n`;
+  });
+  return `store ${storeId}: ${changes.length} change${changes.length === 1 ? '' : 's'}\n${lines.join('')}`;
 }
 
 /** The audit trail's actor of each command that writes: the command itself (docs/audit.md). */
