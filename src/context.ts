@@ -7,7 +7,9 @@ import { operatorTypes, type OperatorTypes } from './domain/payment-method-types
 import { createAdminServices, type AdminServices } from './services/admin/index.ts';
 import { AuditTrail } from './services/audit.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
+import { createConsoleOidc, type ConsoleOidc } from './services/console/oidc.ts';
 import { ConsoleSessions } from './services/console/sessions.ts';
+import { ConsoleSignIns } from './services/console/sign-ins.ts';
 import { StoreMethodsReader } from './services/store-methods-reader.ts';
 import { MerchantListingService } from './services/merchant-listing.ts';
 import { OfferRenderer } from './services/offer-renderer.ts';
@@ -45,6 +47,10 @@ export interface AppContext {
   webhookDispatcher: WebhookDispatcher;
   /** Signed-in people of the operator console (/console), kept in the database. */
   consoleSessions: ConsoleSessions;
+  /** The console's single sign-on (CONSOLE_OIDC_*); undefined: not configured. */
+  consoleOidc: ConsoleOidc | undefined;
+  /** Single sign-ons begun and waiting for the provider's callback, on any instance. */
+  consoleSignIns: ConsoleSignIns;
   /**
    * Whether this instance hears other instances' changes at once (LISTEN): off by configuration
    * through a transaction-mode pooler without DATABASE_DIRECT_URL (and on PGlite, which has no
@@ -125,6 +131,8 @@ export async function createContext(
     webhookEndpoints: new AdminWebhookEndpoints(database.db, config.webhooks.allowPrivate, () => webhookDispatcher.wake()),
     webhookDispatcher,
     consoleSessions: new ConsoleSessions(database.db, clock),
+    consoleOidc: config.consoleOidc && createConsoleOidc(config.consoleOidc, { redirectUri: `${config.publicUrl}/console/callback` }),
+    consoleSignIns: new ConsoleSignIns(database.db, clock),
     changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },
     close,
   };

@@ -117,13 +117,14 @@ export class SigningKeys {
    * `actor` (who rotates: the CLI command) goes into the audit trail in the rotation's transaction
    * (docs/audit.md): the new key's id only, never key material.
    */
-  async rotate(actor: { type: string; id: string }): Promise<string> {
+  async rotate(actor: { type: string; id: string; name?: string | undefined }): Promise<string> {
     const kid = await this.exclusively(async (repository, tx) => {
       const created = await this.insertNewKey(repository);
       await repository.retireAllExcept(created, new Date(this.clock()));
       await new AuditEventsRepository(tx).insert({
         actorType: actor.type,
         actor: actor.id,
+        actorName: actor.name,
         entity: 'signing-key',
         entityId: created,
         action: 'rotate',

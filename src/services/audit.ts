@@ -22,6 +22,8 @@ export type ActorType = (typeof ACTOR_TYPES)[number];
 export interface Actor {
   type: ActorType;
   id: string;
+  /** Who it is in words where the id does not say: a console person's name or e-mail. */
+  name?: string | undefined;
   traceId?: string | undefined;
 }
 
@@ -133,6 +135,7 @@ export class AuditRecorder {
     await this.events.insert({
       actorType: this.actor.type,
       actor: this.actor.id,
+      actorName: this.actor.name,
       entity,
       entityId,
       action,

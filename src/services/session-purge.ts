@@ -6,12 +6,13 @@
 // The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
 // older than their retention (docs/audit.md#retention), and webhook deliveries finished (succeeded or
 // failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), and
-// operator console sessions that ended (docs/console.md#session), the same way: the other tables
-// that only grow.
+// operator console sessions that ended (docs/console.md#session) and single sign-ons never finished
+// within their 10 minutes (docs/console.md#single-sign-on), the same way: the other tables that only grow.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../lib/clock.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { ConsoleSessionsRepository } from '../storage/repositories/console-sessions.ts';
+import { ConsoleSignInsRepository } from '../storage/repositories/console-sign-ins.ts';
 import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import { WebhookOutboxRepository } from '../storage/repositories/webhook-outbox.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
@@ -55,6 +56,7 @@ export class SessionPurge {
   private readonly auditEvents: AuditEventsRepository;
   private readonly webhooks: WebhookOutboxRepository;
   private readonly consoleSessions: ConsoleSessionsRepository;
+  private readonly consoleSignIns: ConsoleSignInsRepository;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -71,6 +73,7 @@ export class SessionPurge {
     this.auditEvents = new AuditEventsRepository(db);
     this.webhooks = new WebhookOutboxRepository(db);
     this.consoleSessions = new ConsoleSessionsRepository(db);
+    this.consoleSignIns = new ConsoleSignInsRepository(db);
   }
 
   /** The oldest expiresAt that is kept. */
@@ -101,9 +104,13 @@ export class SessionPurge {
     return total;
   }
 
-  /** Deletes the operator console's sessions that ended (absolute or idle expiry). Returns the count. */
+  /**
+   * Deletes the operator console's sessions that ended (absolute or idle expiry), and its pending
+   * single sign-ons that expired. Returns the count of sessions.
+   */
   async purgeConsoleSessionsOnce(): Promise<number> {
     const now = new Date(this.clock());
+    await this.inBatches((batchSize) => this.consoleSignIns.deleteExpired(now, batchSize));
     return this.inBatches((batchSize) => this.consoleSessions.deleteEndedBefore(now, batchSize));
   }
 

@@ -20,6 +20,7 @@ import * as languages from './migrations/0007_languages.ts';
 import * as windows from './migrations/0008_windows.ts';
 import * as webhooks from './migrations/0009_webhooks.ts';
 import * as consoleSessions from './migrations/0010_console.ts';
+import * as consoleSignIns from './migrations/0011_console_sign_ins.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_windows': windows,
   '0009_webhooks': webhooks,
   '0010_console': consoleSessions,
+  '0011_console_sign_ins': consoleSignIns,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

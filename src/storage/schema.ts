@@ -140,6 +140,8 @@ export interface AuditEventsTable {
   occurred_at: Generated<Date>;
   actor_type: string;
   actor: string;
+  /** migrations/0011_console_sign_ins.ts: a console person's name or e-mail; null for other actors. */
+  actor_name: string | null;
   entity: string;
   entity_id: string;
   action: string;
@@ -166,6 +168,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   console_sessions: ConsoleSessionsTable;
+  console_sign_ins: ConsoleSignInsTable;
 }
 
 /** A signed-in person of the operator console (migrations/0010_console.ts): the cookie's token only as its SHA-256. */
@@ -180,6 +183,16 @@ export interface ConsoleSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   idle_expires_at: Timestamp;
+}
+
+/** A console sign-in waiting for its callback (migrations/0011_console_sign_ins.ts): keyed by the SHA-256 of the cookie's key. */
+export interface ConsoleSignInsTable {
+  key_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: Timestamp;
 }
 
 /** A merchant's webhook receiver (migrations/0009_webhooks.ts). */

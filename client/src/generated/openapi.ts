@@ -666,6 +666,8 @@ export interface components {
             actor: {
                 /** @description The client id, the CLI command (`pms client create`), or the catalog file's absolute path. */
                 id: string;
+                /** @description Who the actor is in words where the id does not say: a console person's name, else e-mail. */
+                name?: string;
                 /** @enum {unknown} */
                 type: "client" | "cli" | "catalog-file" | "console";
             };

@@ -23,7 +23,7 @@ function presentAuditEvent(e: AuditEvent) {
   return {
     id: e.id,
     occurredAt: e.occurredAt.toISOString(),
-    actor: { type: e.actorType, id: e.actor },
+    actor: { type: e.actorType, id: e.actor, ...(e.actorName === null ? {} : { name: e.actorName }) },
     entity: e.entity,
     entityId: e.entityId,
     action: e.action,

@@ -170,6 +170,9 @@ export const AdminAuditEventSchema = component(
         {
           type: Type.Enum(ACTOR_TYPES),
           id: Type.String({ description: "The client id, the CLI command (`pms client create`), or the catalog file's absolute path." }),
+          name: Type.Optional(
+            Type.String({ description: "Who the actor is in words where the id does not say: a console person's name, else e-mail." }),
+          ),
         },
         { description: 'Who wrote: an admin API client, an operator command, or a catalog file.' },
       ),

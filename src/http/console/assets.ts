@@ -40,7 +40,8 @@ textarea { min-height: 4rem; }
 input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"] { border: 2px solid #b3001b; }
 .hint { display: block; font-size: 0.9rem; color: #4a4a4a; }
 .error { display: block; color: #b3001b; font-weight: 600; }
-button { font: inherit; padding: 0.45rem 1rem; border-radius: 3px; border: 2px solid #0b4f9c; background: #0b4f9c; color: #fff; cursor: pointer; }
+button, a.button { font: inherit; padding: 0.45rem 1rem; border-radius: 3px; border: 2px solid #0b4f9c; background: #0b4f9c; color: #fff; cursor: pointer; }
+a.button { display: inline-block; text-decoration: none; }
 button.secondary { background: #fff; color: #0b4f9c; }
 button.danger { background: #a4161a; border-color: #a4161a; color: #fff; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; margin: 1rem 0; }

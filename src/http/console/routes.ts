@@ -23,6 +23,7 @@ import {
   setSessionOf,
 } from './security.ts';
 import { formOf } from './forms.ts';
+import { singleSignOnRoutes } from './single-sign-on.ts';
 import { signInRoutes } from './sign-in.ts';
 import { storeRoutes } from './stores.ts';
 
@@ -123,6 +124,7 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   );
 
   signInRoutes(app, ctx);
+  if (ctx.consoleOidc) singleSignOnRoutes(app, ctx, ctx.consoleOidc);
   merchantRoutes(app, ctx);
   storeRoutes(app, ctx);
 }

@@ -69,12 +69,18 @@ function homePage(session: ConsoleSession): Html {
   });
 }
 
+/** The way to single sign-on (docs/console.md#single-sign-on): a link, since it leaves for the provider, shown as a button. */
+export function singleSignOnButton(): Html {
+  return html`<p class="single-sign-on"><a class="button" role="button" href="/console/sign-in/sso">Sign in with single sign-on</a></p>`;
+}
+
 export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.startsWith('https:');
+  const alternatives = ctx.consoleOidc && singleSignOnButton();
 
   app.get('/console', { config: { consoleAccess: 'public' } }, async (request, reply) => {
     const session = await ctx.consoleSessions.resolve(readCookie(request, SESSION_COOKIE));
-    if (!session) return sendSignInPage(reply, secure, 200, { notice: signedOutNotice(request) });
+    if (!session) return sendSignInPage(reply, secure, 200, { notice: signedOutNotice(request), alternatives });
     setSessionOf(request, session);
     return sendPage(reply, 200, homePage(session));
   });
@@ -86,13 +92,17 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     const shown = emptyForm({ clientId });
     const cookie = readCookie(request, SIGN_IN_COOKIE);
     if (cookie === undefined || !sameToken(form.get('_csrf'), cookie)) {
-      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'The sign-in form had expired; try again.' });
+      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'The sign-in form had expired; try again.', alternatives });
     }
     const missing: Record<string, string> = {};
     if (clientId === '') missing.clientId = 'Enter the client ID';
     if (clientSecret === '') missing.clientSecret = 'Enter the client secret';
     if (Object.keys(missing).length > 0) {
-      return sendSignInPage(reply, secure, 400, { form: { ...shown, errors: missing }, problem: 'Enter a client ID and its secret.' });
+      return sendSignInPage(reply, secure, 400, {
+        form: { ...shown, errors: missing },
+        problem: 'Enter a client ID and its secret.',
+        alternatives,
+      });
     }
     let client;
     try {
@@ -102,10 +112,14 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       const status = error.statusCode === 401 ? 401 : error.statusCode;
       const problem = status === 401 ? 'The client ID or the client secret is wrong.' : error.message;
-      return sendSignInPage(reply, secure, status, { form: shown, problem });
+      return sendSignInPage(reply, secure, status, { form: shown, problem, alternatives });
     }
     if (!client.scopes.includes('admin')) {
-      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'This client may not use the console: it lacks the scope admin.' });
+      return sendSignInPage(reply, secure, 403, {
+        form: shown,
+        problem: 'This client may not use the console: it lacks the scope admin.',
+        alternatives,
+      });
     }
     const { token } = await ctx.consoleSessions.create({
       actorType: 'client',

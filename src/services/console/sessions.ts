@@ -37,9 +37,12 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** The audit trail's actor for a change made by this person (`traceId`: the request's id). */
+/**
+ * The audit trail's actor for a change made by this person (`traceId`: the request's id). A person of
+ * single sign-on is recorded by subject, which names no one: their name (or e-mail) goes beside it.
+ */
 export function actorOfPerson(person: ConsolePerson, traceId?: string): Actor {
-  return { type: person.actorType, id: person.actorId, traceId };
+  return { type: person.actorType, id: person.actorId, traceId, ...(person.actorType === 'console' ? { name: person.displayName } : {}) };
 }
 
 export class ConsoleSessions {

@@ -8,6 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface NewAuditEvent {
   actorType: string;
   actor: string;
+  /** Who the actor is in words, where the id does not say (a console person's name or e-mail). */
+  actorName?: string | undefined;
   entity: string;
   entityId: string;
   action: string;
@@ -15,7 +17,8 @@ export interface NewAuditEvent {
   traceId: string | undefined;
 }
 
-export interface StoredAuditEvent extends Omit<NewAuditEvent, 'traceId'> {
+export interface StoredAuditEvent extends Omit<NewAuditEvent, 'traceId' | 'actorName'> {
+  actorName: string | null;
   /** bigserial, as text: exact whatever its size. */
   id: string;
   occurredAt: Date;
@@ -41,6 +44,7 @@ export class AuditEventsRepository {
       .values({
         actor_type: event.actorType,
         actor: event.actor,
+        actor_name: event.actorName ?? null,
         entity: event.entity,
         entity_id: event.entityId,
         action: event.action,
@@ -61,7 +65,7 @@ export class AuditEventsRepository {
     if (filter.to !== undefined) filtered = filtered.where('occurred_at', '<=', filter.to);
     const [rows, count] = await Promise.all([
       filtered
-        .select(['id', 'occurred_at', 'actor_type', 'actor', 'entity', 'entity_id', 'action', 'changes', 'trace_id'])
+        .select(['id', 'occurred_at', 'actor_type', 'actor', 'actor_name', 'entity', 'entity_id', 'action', 'changes', 'trace_id'])
         .orderBy('occurred_at', 'desc')
         .orderBy('id', 'desc')
         .limit(filter.limit)
@@ -75,6 +79,7 @@ export class AuditEventsRepository {
         occurredAt: new Date(r.occurred_at),
         actorType: r.actor_type,
         actor: r.actor,
+        actorName: r.actor_name,
         entity: r.entity,
         entityId: r.entity_id,
         action: r.action,

@@ -1,0 +1,89 @@
+// Single sign-on in Chromium (docs/console.md#single-sign-on): a person clicks "Sign in with single
+// sign-on", signs in on the provider's own pages and consents, and lands in the console signed in as
+// themselves, as an editor and as a viewer. The server process trusts the provider's certificate through
+// NODE_EXTRA_CA_CERTS; the browser is told to accept it (it has no trust store the test can add to), which
+// changes nothing of what the server checks (oidc.test.ts tests that a server without the authority refuses).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/chromium.mjs';
+import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.ts';
+import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+
+let provider: TestProvider;
+let environment: ProcessEnvironment;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildDist();
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  provider = await startTestProvider({ redirectUris: [`${publicUrl}/console/callback`] });
+  environment = await processEnvironment('console-oidc-browser', {}, { DEMO: '1' }, { migrated: true });
+  server = await startServer(
+    {
+      ...environment.env,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      NODE_EXTRA_CA_CERTS: provider.caFile,
+      CONSOLE_OIDC_ISSUER: provider.issuer,
+      CONSOLE_OIDC_CLIENT_ID: provider.clientId,
+      CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
+    },
+    60_000,
+  );
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await provider?.close();
+  await environment?.close();
+});
+
+/** From the console's sign-in page through the provider's login and consent pages, back to the console. */
+async function signInWithSingleSignOn(page: Page, login: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/console`);
+  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  await page.waitForURL((url) => url.origin === provider.issuer);
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.origin === server.baseUrl && url.pathname.startsWith('/console'));
+}
+
+describe('single sign-on in a browser', () => {
+  it('signs an editor in, who may change the catalog', async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      await signInWithSingleSignOn(page, 'editor-1');
+      await expect.poll(() => page.locator('header').innerText()).toContain('Signed in as Edith Editor (catalog editor)');
+      await page.goto(`${server.baseUrl}/console/merchants/new`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toMatch(/refused|not found/i);
+      const cookies = await context.cookies(`${server.baseUrl}/console`);
+      expect(cookies.find((c) => c.name === 'pms_console_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      expect(cookies.find((c) => c.name === 'pms_console_sso')).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs a viewer in, who may read but not change', async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      await signInWithSingleSignOn(page, 'viewer-1');
+      await expect.poll(() => page.locator('header').innerText()).toContain('Signed in as Victor Viewer (catalog viewer, read only)');
+      const merchants = await page.goto(`${server.baseUrl}/console/merchants`);
+      expect(merchants?.status()).toBe(200);
+      const creation = await page.goto(`${server.baseUrl}/console/merchants/new`);
+      expect(creation?.status()).toBe(403);
+    } finally {
+      await context.close();
+    }
+  });
+});
