@@ -271,7 +271,9 @@ describe('a server that does not trust the provider’s certificate', () => {
     expect(answer.status).toBe(502);
     expect(answer.headers['content-type']).toContain('text/html');
     expect(answer.body).toContain(`The single sign-on provider ${provider.issuer} could not be reached`);
-    expect(answer.body).toMatch(/its TLS certificate is not trusted \((SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE)\)/);
+    expect(answer.body).toMatch(
+      /its TLS certificate is not trusted \((SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/,
+    );
     expect(answer.headers['set-cookie']?.some((line) => line.startsWith('pms_console_session='))).toBeFalsy();
   });
 });
