@@ -7,12 +7,14 @@
 // last cent at or below its maximum: its boundaries are that first cent and the cent after that
 // last one (100.005 → from 100.01; 99.999 → up to 99.99). Between two consecutive boundaries of
 // either side both sides offer the same groups at every amount, so each side is evaluated once
-// per interval, with group retrieval's own function (offer.ts): the same eligibility, grouping,
-// bundling, group ids and titles. The straightforward evaluation at every cent is compared with
-// this in test/domain/change-preview.test.ts.
-import { eligibleApartFromAmount, normalizeCampaignKeyword } from './eligibility.ts';
-import { offerGroups } from './offer.ts';
+// per interval, with group retrieval's own steps (offer.ts, explainOffer): the catalog in the
+// language, eligibility, then grouping and the groups' shapes (ids, titles, types), leaving out
+// only what the comparison ignores (subtitles, internalData). Test/domain/change-preview.test.ts
+// compares this with offerGroups at every cent of random catalogs and proposals.
+import { eligibleApartFromAmount, isEligible, normalizeCampaignKeyword } from './eligibility.ts';
+import { groupShapeOf, partitionIntoGroups } from './grouping.ts';
 import { languageOfCountry, type Language } from './languages.ts';
+import { localizeCatalog, type LocalizedCatalog } from './localization.ts';
 import { ceilToInteger, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
 import { CUSTOMER_TYPES, type CustomerType, type PaymentMethod, type StoreMethods } from './catalog.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
@@ -93,9 +95,34 @@ function campaignsOf(...catalogs: StoreMethods[]): string[] {
   return [...byNormalized.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((normalized) => byNormalized.get(normalized)!);
 }
 
-interface Side {
-  catalog: StoreMethods;
-  language: Language;
+/** One side of the comparison: its catalog in its language, and the groups of each eligible set met so far. */
+class Side {
+  private readonly localized: LocalizedCatalog;
+  private readonly groupsByMembers = new Map<string, PreviewGroup[]>();
+
+  constructor(
+    readonly catalog: StoreMethods,
+    language: Language,
+    private readonly bundled: ReadonlySet<string>,
+  ) {
+    this.localized = localizeCatalog(catalog, language);
+  }
+
+  /** The groups offered at `cents` (not flattened), as offerGroups forms them, apart from subtitles and internalData. */
+  groupsAt(cents: bigint, customerType: CustomerType, campaign: string | undefined): PreviewGroup[] {
+    const query = { amount: { units: cents, scale: 2 }, customerType, campaign };
+    const eligible = this.localized.methods.filter((m) => isEligible(m, query));
+    const key = eligible.map((m) => m.id).join(',');
+    let groups = this.groupsByMembers.get(key);
+    if (!groups) {
+      groups = partitionIntoGroups(eligible, false, this.bundled).map((members) => {
+        const { id, title, type } = groupShapeOf(this.localized.store, members);
+        return { id, title, type };
+      });
+      this.groupsByMembers.set(key, groups);
+    }
+    return groups;
+  }
 }
 
 function samePreviewGroups(a: readonly PreviewGroup[], b: readonly PreviewGroup[]): boolean {
@@ -112,19 +139,19 @@ function samePreviewGroups(a: readonly PreviewGroup[], b: readonly PreviewGroup[
  */
 export function previewChanges(today: StoreMethods, proposed: StoreMethods, operator: OperatorTypes, language?: Language): OfferChange[] {
   const sides: [Side, Side] = [
-    { catalog: today, language: language ?? languageOfCountry(today.store.countryCode) },
-    { catalog: proposed, language: language ?? languageOfCountry(proposed.store.countryCode) },
+    new Side(today, language ?? languageOfCountry(today.store.countryCode), operator.bundled),
+    new Side(proposed, language ?? languageOfCountry(proposed.store.countryCode), operator.bundled),
   ];
   const changes: OfferChange[] = [];
   for (const customerType of CUSTOMER_TYPES) {
     for (const campaign of [undefined, ...campaignsOf(today, proposed)]) {
-      changes.push(...changesFor(sides, customerType, campaign, operator));
+      changes.push(...changesFor(sides, customerType, campaign));
     }
   }
   return changes;
 }
 
-function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: string | undefined, operator: OperatorTypes): OfferChange[] {
+function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: string | undefined): OfferChange[] {
   const question = { customerType, campaign };
   // Where either side's offer can change: each candidate's first cent and the cent past its last.
   const points = new Set<bigint>([LOWEST_CART_CENTS]);
@@ -136,12 +163,6 @@ function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: s
     }
   }
   const starts = [...points].filter((p) => p >= LOWEST_CART_CENTS).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const groupsAt = (side: Side, cents: bigint): PreviewGroup[] =>
-    offerGroups(
-      side.catalog,
-      { amount: { units: cents, scale: 2 }, customerType, campaign, flattened: false, language: side.language },
-      operator,
-    ).map(({ id, title, type }) => ({ id, title, type }));
 
   const changes: OfferChange[] = [];
   let open: { from: bigint; to: bigint | null; before: PreviewGroup[]; after: PreviewGroup[] } | undefined;
@@ -152,16 +173,17 @@ function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: s
       campaign: campaign ?? null,
       from: centsText(open.from),
       to: open.to === null ? null : centsText(open.to),
-      before: open.before,
-      after: open.after,
+      // Copies: the groups of an eligible set are shared between ranges while computing.
+      before: open.before.map((g) => ({ ...g })),
+      after: open.after.map((g) => ({ ...g })),
     });
     open = undefined;
   };
   starts.forEach((from, index) => {
     const next = starts[index + 1];
     const to = next === undefined ? null : next - 1n;
-    const before = groupsAt(sides[0], from);
-    const after = groupsAt(sides[1], from);
+    const before = sides[0].groupsAt(from, customerType, campaign);
+    const after = sides[1].groupsAt(from, customerType, campaign);
     if (samePreviewGroups(before, after)) {
       close();
       return;

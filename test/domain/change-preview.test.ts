@@ -9,6 +9,7 @@ import { languageOfCountry } from '../../src/domain/languages.ts';
 import { offerGroups } from '../../src/domain/offer.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { CUSTOMER_TYPES, type CustomerType, type PaymentMethod, type StoreMethods } from '../../src/domain/catalog.ts';
+import type { Decimal } from '../../src/domain/money.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 
 const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';
@@ -139,6 +140,20 @@ describe('change preview: hand examples', () => {
     ]);
   });
 
+  it('keeps one range across a limit where neither side changes (a method no cent amount reaches)', () => {
+    const card = method({ name: 'Kort', type: 'CARD', sortOrder: 1, maxPurchaseLimit: dec('200') });
+    const unreachable = method({
+      name: 'Never',
+      type: 'SWISH',
+      sortOrder: 2,
+      minPurchaseLimit: dec('100.001'),
+      maxPurchaseLimit: dec('100.009'),
+    });
+    expect(preview(catalogOf([card]), catalogOf([unreachable]))).toEqual([
+      { customerType: 'NATURAL', campaign: null, from: '0.00', to: '200.00', before: [group([card], 'Kort')], after: [] },
+    ]);
+  });
+
   it('merges adjacent ranges only when both sides stay the same, and orders by customer type, campaign, amount', () => {
     const a = method({ name: 'A', type: 'CARD', sortOrder: 1, maxPurchaseLimit: dec('100'), enabledForLegalCustomer: true });
     const b = method({ name: 'B', type: 'SWISH', sortOrder: 2, minPurchaseLimit: dec('50'), maxPurchaseLimit: dec('200') });
@@ -174,6 +189,11 @@ const limit = fc
   .integer({ min: 0, max: 3 })
   .chain((scale) => fc.integer({ min: 0, max: 3 * 10 ** scale }).map((units) => ({ units: BigInt(units), scale })));
 const TOP_CENTS = 302;
+/** Limits 0.00k and 0.009 above the cent `cent`: between two cents. */
+const subCent = (cent: number, k: number): [Decimal, Decimal] => [
+  { units: BigInt(cent * 10 + k), scale: 3 },
+  { units: BigInt(cent * 10 + 9), scale: 3 },
+];
 
 const IDS = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
 
@@ -183,7 +203,14 @@ const methodArbitrary = (id: string) =>
       name: fc.constantFrom('A', 'B', 'Å', 'a'),
       sortOrder: fc.integer({ min: 0, max: 2 }),
       type: fc.constantFrom(NOW, NOW, LATER, INVOICE, 'CARD'),
-      bounds: fc.tuple(limit, limit),
+      // At times both limits within one cent (a method no cart amount reaches): a boundary where nothing changes.
+      bounds: fc.oneof(
+        { weight: 4, arbitrary: fc.tuple(limit, limit) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fc.integer({ min: 0, max: 299 }), fc.integer({ min: 1, max: 9 })).map(([cent, k]) => subCent(cent, k)),
+        },
+      ),
       natural: fc.boolean(),
       legal: fc.boolean(),
       campaign: fc.boolean(),
