@@ -31,6 +31,8 @@ async function postgresReachable(): Promise<boolean> {
 const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/house/**/*.test.ts', 'test/embed/**/*.test.ts'];
 const DATABASE_TESTS = ['test/**/*.test.ts'];
 const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
+/** Chromium against a real server process: run by the PGlite project only. */
+const BROWSER_PROCESS_TESTS = ['test/console/**/*.browser.test.ts'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   // The benchmark's smoke run (bench/README.md) alone: `npm run test:bench` (and .ci/run, once). It needs PostgreSQL.
@@ -63,7 +65,9 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       test: {
         name: 'postgres',
         include: DATABASE_TESTS,
-        exclude: NOT_DATABASE_TESTS,
+        // The console's browser tests drive a real server process in Chromium: what they check is the
+        // pages, the same on either database, so they run once (on PGlite, which every run has).
+        exclude: [...NOT_DATABASE_TESTS, ...BROWSER_PROCESS_TESTS],
         env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
         ...database,
       },

@@ -3,6 +3,9 @@
 // walk-through of the whole flow: token → session → groups.
 import { withOperatorPrefix, type OperatorTypes } from './domain/payment-method-types.ts';
 import { DEFAULT_COUNTRY_CODE } from './domain/catalog.ts';
+import { Errors } from './errors.ts';
+import type { AdminServices } from './services/admin/index.ts';
+import { generateClientSecret } from './services/admin/clients.ts';
 
 export const DEMO_CATALOG_FILE = 'demo/catalog.json';
 
@@ -60,8 +63,43 @@ export function demoCredentials(catalog: unknown): DemoCredentials | undefined {
     : undefined;
 }
 
-export function demoWalkthrough(baseUrl: string, demo: DemoCredentials): string {
-  return `
+/** The operator console's sign-in on a demo instance (README.md#the-operator-console). */
+export interface DemoConsoleClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export const DEMO_CONSOLE_CLIENT_ID = 'demo-console';
+const DEMO_OPERATOR = { id: 'demo-operator', name: 'Demo operator' };
+
+/**
+ * An admin client to sign in to the console with, on the demo only: the demo catalog has none (its
+ * file is published, so a secret in it would be everyone's). A new secret at every start, printed with
+ * the walk-through; the previous one stops working. Recorded in the audit trail as `npm start`.
+ */
+export async function demoConsoleClient(admin: Pick<AdminServices, 'merchants' | 'clients'>): Promise<DemoConsoleClient> {
+  const actor = { type: 'cli' as const, id: 'npm start (demo console client)' };
+  try {
+    await admin.merchants.get(DEMO_OPERATOR.id);
+  } catch (error) {
+    if (!(error instanceof Errors.NOT_FOUND)) throw error;
+    await admin.merchants.put(DEMO_OPERATOR.id, { name: DEMO_OPERATOR.name }, actor);
+  }
+  const clientSecret = generateClientSecret();
+  await admin.clients.put(DEMO_CONSOLE_CLIENT_ID, { merchantId: DEMO_OPERATOR.id, scopes: ['admin'], clientSecret }, actor);
+  return { clientId: DEMO_CONSOLE_CLIENT_ID, clientSecret };
+}
+
+export function demoWalkthrough(baseUrl: string, demo: DemoCredentials, console?: DemoConsoleClient): string {
+  return `${
+    console
+      ? `
+Operator console: ${baseUrl}/console (sign in with the admin client below; its secret is new at every start)
+  client id:     ${console.clientId}
+  client secret: ${console.clientSecret}
+`
+      : ''
+  }
 Demo catalog loaded (store "${demo.storeName}").
   client id:     ${demo.clientId}
   client secret: ${demo.clientSecret}

@@ -20,7 +20,7 @@ import {
   type CatalogFile,
 } from './services/catalog-import.ts';
 import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
-import { demoCatalogFor, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
+import { demoCatalogFor, demoConsoleClient, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, database);
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
+  // The demo's sign-in to the operator console: an admin client with a secret new at every start.
+  const consoleClient = demo ? await demoConsoleClient(ctx.admin) : undefined;
   const draining = new Draining();
   // Standard output with a bounded buffer: a stalled log reader costs lines, not memory (observability/log-destination.ts).
   const logDestination = new LogDestination();
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.
   process.stdout.write(
     `\nPayment method sessions serving on ${config.publicUrl} (database: ${where}; ready in ${seconds} s)\n` +
-      (demo ? demoWalkthrough(config.publicUrl, demo) : ''),
+      (demo ? demoWalkthrough(config.publicUrl, demo, consoleClient) : ''),
   );
 }
 

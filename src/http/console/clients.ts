@@ -46,7 +46,7 @@ async function clientForm(ctx: AppContext, session: ConsoleSession, form: FormSt
   const merchants = await ctx.admin.merchants.list({ page: 0, size: 1000 });
   const shown = (name: string) => name === 'merchantId' || (creating && name === 'clientId');
   return html`${errorSummary(form, shown)}
-    <form method="post" action="${action}" class="stacked">
+    <form method="post" action="${action}" class="stacked" novalidate>
       ${csrfField(session)}
       ${creating && textField(form, 'clientId', { label: 'Client ID', hint: 'Letters, digits and . _ ~ -; it cannot be changed later.', required: true })}
       ${select(

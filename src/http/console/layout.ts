@@ -34,7 +34,7 @@ export function page(options: PageOptions): Html {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         <title>${options.title} — Operator console</title>
         <link rel="stylesheet" href="/console/console.css" />
       </head>

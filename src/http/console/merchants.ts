@@ -20,7 +20,7 @@ const NOTICES: Record<string, string> = {
 function merchantForm(session: ConsoleSession, form: FormState, action: string, creating: boolean): Html {
   const shown = (name: string) => name === 'name' || (creating && name === 'id');
   return html`${errorSummary(form, shown)}
-    <form method="post" action="${action}" class="stacked">
+    <form method="post" action="${action}" class="stacked" novalidate>
       ${csrfField(session)}
       ${creating && textField(form, 'id', { label: 'ID', hint: 'Letters, digits and . _ : -; it cannot be changed later.', required: true })}
       ${textField(form, 'name', { required: true })}

@@ -165,7 +165,7 @@ function methodForm(ctx: AppContext, session: ConsoleSession, form: FormState, a
   const keywords = countOf(form.values, 'campaign.keywords');
   const amount = { inputmode: 'decimal' as const };
   return html`${errorSummary(form, shownField)}
-    <form method="post" action="${action}" class="stacked">
+    <form method="post" action="${action}" class="stacked" novalidate>
       ${csrfField(session)}
       <button type="submit" name="_action" value="preview" hidden tabindex="-1">Preview</button>
       <input type="hidden" name="id" value="${form.values.id ?? ''}" />

@@ -29,7 +29,9 @@ export function securityHeaders(reply: FastifyReply): void {
   reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   reply.header('x-frame-options', 'DENY');
   reply.header('cache-control', 'no-store');
-  reply.header('referrer-policy', 'no-referrer');
+  // Same-origin: a form's Origin header names the console (under no-referrer, browsers send `null`),
+  // and no address of the console ever reaches another site.
+  reply.header('referrer-policy', 'same-origin');
   reply.header('cross-origin-opener-policy', 'same-origin');
 }
 
@@ -89,8 +91,9 @@ export function sameToken(given: string | undefined | null, expected: string): b
  * says neither (not a browser's) still needs the CSRF token, which only a console page holds.
  */
 export function sameOriginPost(request: FastifyRequest, publicUrl: string): boolean {
+  // Set by the browser itself, never by a page: when present it decides.
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   if (origin === new URL(publicUrl).origin) return true;

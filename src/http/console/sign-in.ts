@@ -38,7 +38,7 @@ export function sendSignInPage(reply: FastifyReply, secure: boolean, status: num
   const body = html`<p>
       The operator's console for the payment method catalog: merchants, stores, payment methods, clients and the audit trail.
     </p>
-    <form method="post" action="/console/sign-in" class="stacked">
+    <form method="post" action="/console/sign-in" class="stacked" novalidate>
       <input type="hidden" name="_csrf" value="${token}" />
       <fieldset>
         <legend>Sign in with an admin client</legend>

@@ -94,7 +94,7 @@ async function merchantChoices(ctx: AppContext): Promise<Array<{ value: string; 
 async function storeForm(ctx: AppContext, session: ConsoleSession, form: FormState, action: string): Promise<Html> {
   const shown = (name: string) => STORE_FIELDS.includes(name) || /^translations\.[a-z]{2}\.bundleTitle$/.test(name);
   return html`${errorSummary(form, shown)}
-    <form method="post" action="${action}" class="stacked">
+    <form method="post" action="${action}" class="stacked" novalidate>
       ${csrfField(session)} ${select(form, 'merchantId', await merchantChoices(ctx))} ${textField(form, 'name', { required: true })}
       ${textField(form, 'currency', { hint: 'ISO 4217, e.g. SEK', required: true })}
       ${textField(form, 'countryCode', { hint: 'ISO 3166-1 alpha-2, e.g. SE; default SE' })}

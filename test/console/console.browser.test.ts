@@ -1,0 +1,219 @@
+// The operator console in Chromium against the real server process (`npm start`'s demo: its admin
+// client for the console, printed at start-up): sign-in and one edit by keyboard alone, browsing,
+// Preview then Save, a refused field, sign-out; axe (WCAG 2.1 A and AA) on every console page,
+// error states and the preview table included; and a cross-site form post from another origin's
+// page, refused with nothing changed.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/chromium.mjs';
+import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
+import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+
+let environment: ProcessEnvironment;
+let server: ServerProcess;
+let browser: Browser;
+let base: string;
+let secret: string;
+
+beforeAll(async () => {
+  buildDist();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  environment = await processEnvironment('console-browser', {}, { DEMO: '1' }, { migrated: true });
+  server = await startServer({ ...environment.env, PORT: String(port), PUBLIC_URL: base }, 60_000);
+  const printed = /Operator console: \S+\/console[^\n]*\n\s+client id:\s+demo-console\n\s+client secret:\s+(\S+)/.exec(server.output());
+  if (!printed) throw new Error(`no console credentials printed:\n${server.output()}`);
+  secret = printed[1]!;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  await environment?.close();
+});
+
+/** Every WCAG 2.1 A and AA rule axe has, on the page as it stands. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(violations, `${what} (${page.url()})`).toEqual([]);
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would; fails after `limit` presses. */
+async function tabTo(page: Page, matches: (element: { name: string; value: string; text: string; tag: string }) => boolean, limit = 250) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const e = document.activeElement as HTMLInputElement | null;
+      return { name: e?.getAttribute('name') ?? '', value: e?.value ?? '', text: e?.textContent?.trim() ?? '', tag: e?.tagName ?? '' };
+    });
+    if (matches(focused)) return;
+  }
+  throw new Error('the element was never reached with Tab');
+}
+
+/** A browser context whose pages report CSP violations and console errors. */
+async function newContext(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // An error page's own status (400, 404) is reported too: not a problem of the page.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base}/console`);
+  await page.getByLabel('Client ID').fill('demo-console');
+  await page.getByLabel('Client secret').fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByText('Signed in as demo-console').count()).toBe(1);
+}
+
+describe('the console in Chromium', () => {
+  it('signs in by keyboard alone, browses, previews and saves an edit by keyboard, and signs out', async () => {
+    const { context, page, problems } = await newContext();
+    await page.goto(`${base}/console`);
+    await expectAccessible(page, 'the sign-in page');
+    // The skip link comes first and leads to the main content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await tabTo(page, (e) => e.name === 'clientId');
+    await page.keyboard.type('demo-console');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(secret);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText('Signed in as demo-console (catalog editor)').count()).toBe(1);
+
+    // Browsing: stores, the store, one of its methods.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stores' }).click();
+    await page.getByRole('link', { name: 'Nordic Home Webshop' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Store Nordic Home Webshop' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Faktura', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment method Faktura' }).count()).toBe(1);
+
+    // The edit, by keyboard: the field, then Preview, then Save.
+    await tabTo(page, (e) => e.name === 'maxPurchaseLimit');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('40000');
+    await tabTo(page, (e) => e.tag === 'BUTTON' && e.text === 'Preview');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('table', { name: /would be offered differently/ }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Offered after' }).count()).toBe(1);
+    expect(await page.getByText('40000.01 – 50000.00').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'the preview table');
+    await tabTo(page, (e) => e.tag === 'BUTTON' && e.text === 'Save');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByText('The payment method was saved.').count()).toBe(1);
+    expect(await page.getByLabel('Max purchase limit').inputValue()).toBe('40000');
+
+    // Signing out ends the session.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByText('You have signed out.').count()).toBe(1);
+    await page.goto(`${base}/console/merchants`);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a refused field beside it, announced and described', async () => {
+    const { context, page, problems } = await newContext();
+    await signIn(page);
+    await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.card}`);
+    await page.getByLabel('Min purchase limit').fill('500');
+    await page.getByLabel('Max purchase limit').fill('100');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const field = page.getByLabel('Max purchase limit');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const described = await field.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).textContent()).toContain('must be at least minPurchaseLimit');
+    expect(await page.getByRole('alert').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'a refused field');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('has no WCAG 2.1 A/AA violation on any console page', async () => {
+    const { context, page, problems } = await newContext();
+    // Signed out: the sign-in page with a refusal.
+    await page.goto(`${base}/console`);
+    await page.getByLabel('Client ID').fill('demo-console');
+    await page.getByLabel('Client secret').fill('wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('The client ID or the client secret is wrong.').count()).toBe(1);
+    await expectAccessible(page, 'a refused sign-in');
+    await signIn(page);
+    const pages = [
+      '/console',
+      '/console/merchants',
+      '/console/merchants/m-nordic-home',
+      '/console/merchants/new',
+      '/console/stores',
+      `/console/stores/${STORE}`,
+      '/console/stores/new',
+      `/console/stores/${STORE}/payment-methods/new`,
+      `/console/payment-methods/${DEMO_METHODS.pp12}`,
+      `/console/payment-methods/${DEMO_METHODS.swish}/delete`,
+      '/console/clients',
+      '/console/clients/new',
+      `/console/clients/${NORDIC.id}`,
+      '/console/audit',
+      '/console/audit?from=yesterday',
+      '/console/keys',
+      '/console/stores/00000000-0000-4000-8000-000000000000',
+    ];
+    for (const path of pages) {
+      await page.goto(`${base}${path}`);
+      await expectAccessible(page, path);
+    }
+    // The secret shown once, and a form's lists grown server-side.
+    await page.goto(`${base}/console/clients/new`);
+    await page.getByLabel('Client ID').fill('axe-client');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#client-secret').count()).toBe(1);
+    await expectAccessible(page, 'a secret shown once');
+    await page.goto(`${base}/console/stores/${STORE}/payment-methods/new`);
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Plan 1', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add legal link' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Legal link 1', exact: true }).count()).toBe(1);
+    await expectAccessible(page, 'a new method with a plan and a legal link');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a form posted from another origin page, with nothing changed', async () => {
+    const { context, page } = await newContext();
+    await signIn(page);
+    // Another origin on the same host (a different port): same site, so the Lax cookie is sent, and
+    // only the console's own checks stand between the page and the catalog.
+    const attacker: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<!doctype html><form method="post" action="${base}/console/merchants/m-nordic-home">
+<input name="name" value="Hacked"><input name="_csrf" value="guessed"><button>Send</button></form>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
+    try {
+      await page.goto(attackerUrl);
+      const [response] = await Promise.all([
+        page.waitForResponse(`${base}/console/merchants/m-nordic-home`),
+        page.getByRole('button', { name: 'Send' }).click(),
+      ]);
+      expect(response.status()).toBe(403);
+      await page.goto(`${base}/console/merchants/m-nordic-home`);
+      expect(await page.getByRole('heading', { name: 'Merchant Nordic Home AB' }).count()).toBe(1);
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve));
+      await context.close();
+    }
+  });
+});
