@@ -99,3 +99,46 @@ export function expectConsoleHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['cache-control']).toBe('no-store');
 }
+
+function unescape(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match ? unescape(match[1]!) : undefined;
+}
+
+/**
+ * The fields the form posting to `action` would send as it stands (text, hidden, checked boxes,
+ * text areas, selected options; no buttons), in page order.
+ */
+export function formFields(body: string, action: string): Array<[string, string]> {
+  const start = body.indexOf(`action="${action}"`);
+  if (start < 0) throw new Error(`no form posting to ${action}`);
+  const form = body.slice(start, body.indexOf('</form>', start));
+  const fields: Array<[string, string]> = [];
+  for (const match of form.matchAll(/<input[^>]*>|<textarea[^>]*>([\s\S]*?)<\/textarea>|<select[^>]*>([\s\S]*?)<\/select>/g)) {
+    const tag = match[0];
+    const name = attribute(tag, 'name');
+    if (name === undefined) continue;
+    // As the HTML parser does, one newline right after <textarea> is not part of the value.
+    if (tag.startsWith('<textarea')) fields.push([name, unescape(match[1]!.replace(/^\r?\n/, ''))]);
+    else if (tag.startsWith('<select')) {
+      const selected = /<option value="([^"]*)"\s+selected>/.exec(match[2]!) ?? /<option value="([^"]*)"/.exec(match[2]!);
+      fields.push([name, selected ? unescape(selected[1]!) : '']);
+    } else {
+      const type = attribute(tag, 'type') ?? 'text';
+      if (type === 'checkbox' && !/\schecked/.test(tag)) continue;
+      fields.push([name, attribute(tag, 'value') ?? '']);
+    }
+  }
+  return fields;
+}
+
+/** `fields` with the named ones set (added when absent) or, for `null`, left out. */
+export function changed(fields: Array<[string, string]>, changes: Record<string, string | null>): Array<[string, string]> {
+  const result = fields.filter(([name]) => !(name in changes));
+  for (const [name, value] of Object.entries(changes)) if (value !== null) result.push([name, value]);
+  return result;
+}

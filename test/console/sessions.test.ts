@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS } from '../../src/services/console/sessions.ts';
 import { demoCatalog, manualClock, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
-import { NORDIC, STORE } from '../helpers/demo.ts';
+import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { ConsoleUser, csrfOf, expectConsoleHeaders } from './harness.ts';
 
 const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
@@ -271,6 +271,15 @@ describe('every page', () => {
       '/console/stores',
       `/console/stores/${STORE}`,
       '/console/stores/new',
+      `/console/stores/${STORE}/payment-methods/new`,
+      `/console/payment-methods/${DEMO_METHODS.invoice}`,
+      `/console/payment-methods/${DEMO_METHODS.invoice}/delete`,
+      '/console/clients',
+      '/console/clients/new',
+      `/console/clients/${NORDIC.id}`,
+      '/console/audit',
+      '/console/audit?from=nonsense',
+      '/console/keys',
       '/console/console.css',
       '/console/stores/not-a-store',
     ]) {

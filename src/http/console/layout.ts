@@ -120,6 +120,8 @@ export interface FieldOptions {
   required?: boolean;
   autocomplete?: string;
   inputmode?: 'decimal' | 'numeric';
+  /** The id of a datalist of suggestions. */
+  list?: string;
 }
 
 function describedBy(id: string, hint: boolean, error: boolean): Html {
@@ -139,7 +141,7 @@ export function textField(form: FormState, name: string, options: FieldOptions =
       id="${id}"
       name="${name}"
       value="${form.values[name] ?? ''}"
-      ${options.required ? html` required` : ''}${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${error !== undefined ? html` aria-invalid="true"` : ''}${describedBy(id, hint !== undefined, error !== undefined)}
+      ${options.required ? html` required` : ''}${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${options.list ? html` list="${options.list}"` : ''}${error !== undefined ? html` aria-invalid="true"` : ''}${describedBy(id, hint !== undefined, error !== undefined)}
     />
     ${error !== undefined && html`<span class="error" id="${id}-error">${error}</span>`}
   </div>`;

@@ -10,8 +10,12 @@ import { isRegisteredError } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 import { CONSOLE_CSS } from './assets.ts';
+import { auditRoutes } from './audit.ts';
+import { clientRoutes } from './clients.ts';
+import { keyRoutes } from './keys.ts';
 import { homeLink, page, refuse } from './layout.ts';
 import { merchantRoutes } from './merchants.ts';
+import { paymentMethodRoutes } from './payment-methods.ts';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -127,4 +131,8 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   if (ctx.consoleOidc) singleSignOnRoutes(app, ctx, ctx.consoleOidc);
   merchantRoutes(app, ctx);
   storeRoutes(app, ctx);
+  paymentMethodRoutes(app, ctx);
+  clientRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  keyRoutes(app, ctx);
 }

@@ -1,0 +1,405 @@
+// A store's payment methods in the console (docs/console.md#payment-methods): one method's form
+// with its plans, legal links, campaign keywords, translations and window; **Preview** shows what
+// shoppers of the store would be offered differently (ctx.admin.preview, nothing written), **Save**
+// writes it (ctx.admin.paymentMethods, as the admin API). Deleting a method is previewed first too.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { PaymentMethod, Store } from '../../domain/catalog.ts';
+import type { OfferChange } from '../../domain/change-preview.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { Errors } from '../../errors.ts';
+import { actorOfPerson, type ConsoleSession } from '../../services/console/sessions.ts';
+import { LANGUAGE_NAMES, formOf, formValues, queryParam, refusedFields } from './forms.ts';
+import { html, type Html } from './html.ts';
+import {
+  canEdit,
+  checkbox,
+  csrfField,
+  emptyForm,
+  errorSummary,
+  noticeOf,
+  page,
+  postButton,
+  sendPage,
+  textArea,
+  textField,
+  type FormState,
+} from './layout.ts';
+import { METHOD_FIELDS, countOf, methodBody, methodValues, withItem, withoutItem } from './method-form.ts';
+import { requireSession } from './security.ts';
+import { windowText } from './stores.ts';
+
+const NOTICES: Record<string, string> = { created: 'The payment method was created.', saved: 'The payment method was saved.' };
+
+/** What the form was sent for: a list changed, a preview, or the save. */
+type Action = { kind: 'save' } | { kind: 'preview' } | { kind: 'add'; list: string } | { kind: 'remove'; list: string; index: number };
+
+const LIST_ACTIONS: Record<string, string> = { plan: 'plans', link: 'legalLinks', keyword: 'campaign.keywords' };
+
+function actionOf(request: FastifyRequest): Action {
+  const given = formOf(request).get('_action') ?? 'preview';
+  const add = /^add-(plan|link|keyword)$/.exec(given);
+  if (add) return { kind: 'add', list: LIST_ACTIONS[add[1]!]! };
+  const remove = /^remove-(plan|link|keyword):(\d{1,3})$/.exec(given);
+  if (remove) return { kind: 'remove', list: LIST_ACTIONS[remove[1]!]!, index: Number(remove[2]) };
+  return given === 'save' ? { kind: 'save' } : { kind: 'preview' };
+}
+
+function moneyRange(change: OfferChange): string {
+  return change.to === null ? `${change.from} and above` : `${change.from} – ${change.to}`;
+}
+
+function groupList(groups: OfferChange['before']): Html {
+  if (groups.length === 0) return html`Nothing`;
+  return html`<ul>
+    ${groups.map((g) => html`<li>${g.title} <span class="hint">(${g.type})</span></li>`)}
+  </ul>`;
+}
+
+/** The preview as a table: per customer type, campaign and range of amounts, what was and would be offered. */
+export function previewTable(changes: OfferChange[], currency: string): Html {
+  if (changes.length === 0) {
+    return html`<section aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Preview</h2>
+      <p class="notice" role="status">Shoppers would be offered exactly what they are offered now.</p>
+    </section>`;
+  }
+  return html`<section aria-labelledby="preview-heading">
+    <h2 id="preview-heading">Preview</h2>
+    <p role="status">
+      ${changes.length === 1 ? 'One change' : `${changes.length} changes`} in what shoppers would be offered. Nothing has been saved yet.
+    </p>
+    <table>
+      <caption>
+        What shoppers of this store would be offered differently (amounts in ${currency})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Customer type</th>
+          <th scope="col">Campaign</th>
+          <th scope="col">Amounts</th>
+          <th scope="col">Offered before</th>
+          <th scope="col">Offered after</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${changes.map(
+          (c) =>
+            html`<tr>
+              <td>${c.customerType === 'NATURAL' ? 'Private person' : 'Business'}</td>
+              <td>${c.campaign ?? 'None'}</td>
+              <td>${moneyRange(c)}</td>
+              <td>${groupList(c.before)}</td>
+              <td>${groupList(c.after)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+/** The store's methods as preview bodies: `replace` stands in for the method of its id (or is added); `remove` is left out. */
+async function proposal(ctx: AppContext, store: Store, change: { replace?: Record<string, unknown>; id: string; remove?: boolean }) {
+  const methods = await ctx.admin.paymentMethods.list({ page: 0, size: 1000, storeId: store.id });
+  const bodies: Array<Record<string, unknown>> = [];
+  let index = -1;
+  for (const method of methods.content) {
+    if (method.id === change.id) {
+      if (change.remove) continue;
+      index = bodies.length;
+      bodies.push({ ...change.replace, id: change.id });
+    } else {
+      bodies.push({ ...methodBody(methodValues(method), store.id), id: method.id });
+    }
+  }
+  if (index < 0 && !change.remove) {
+    index = bodies.length;
+    bodies.push({ ...change.replace, id: change.id });
+  }
+  return { paymentMethods: bodies, index };
+}
+
+/** The preview's refusals of the edited method, by the form's field names (`paymentMethods[3].name` → `name`). */
+function errorsOfMethod(errors: Record<string, string>, index: number): Record<string, string> {
+  const prefix = `paymentMethods[${index}]`;
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path === prefix) result['(body)'] = message;
+    else if (path.startsWith(`${prefix}.`)) result[path.slice(prefix.length + 1)] = message;
+    else result[path] = message;
+  }
+  return result;
+}
+
+function shownField(name: string): boolean {
+  return (
+    (METHOD_FIELDS as readonly string[]).includes(name) ||
+    /^(plans|legalLinks)\[\d+\]\.[A-Za-z]+$/.test(name) ||
+    /^campaign\.keywords\[\d+\]$/.test(name) ||
+    /^(plans\[\d+\]\.)?translations\.[a-z]{2}\.[A-Za-z]+$/.test(name)
+  );
+}
+
+function translationFields(form: FormState, prefix: string, fields: readonly string[], legend: string): Html {
+  return html`<fieldset>
+    <legend>${legend}</legend>
+    ${LANGUAGES.map((language) =>
+      fields.map((field) =>
+        field === 'description'
+          ? textArea(form, `${prefix}translations.${language}.${field}`, { label: `Description in ${LANGUAGE_NAMES[language]}` })
+          : textField(form, `${prefix}translations.${language}.${field}`, { label: `Name in ${LANGUAGE_NAMES[language]}` }),
+      ),
+    )}
+  </fieldset>`;
+}
+
+function listButton(action: string, label: string): Html {
+  return html`<button type="submit" class="secondary" name="_action" value="${action}">${label}</button>`;
+}
+
+function methodForm(ctx: AppContext, session: ConsoleSession, form: FormState, action: string): Html {
+  const plans = countOf(form.values, 'plans');
+  const links = countOf(form.values, 'legalLinks');
+  const keywords = countOf(form.values, 'campaign.keywords');
+  const amount = { inputmode: 'decimal' as const };
+  return html`${errorSummary(form, shownField)}
+    <form method="post" action="${action}" class="stacked">
+      ${csrfField(session)}
+      <button type="submit" name="_action" value="preview" hidden tabindex="-1">Preview</button>
+      <input type="hidden" name="id" value="${form.values.id ?? ''}" />
+      <fieldset>
+        <legend>Method</legend>
+        ${textField(form, 'name', { required: true })} ${textArea(form, 'description')}
+        ${textField(form, 'type', { hint: 'A known type, or any other (served as it is)', list: 'known-types', required: true })}
+        <datalist id="known-types">${ctx.operatorTypes.known.map((t) => html`<option value="${t}"></option>`)}</datalist>
+        ${textField(form, 'sortOrder', { hint: 'Display order, lowest first; default 0', inputmode: 'numeric' })}
+      </fieldset>
+      <fieldset>
+        <legend>Amounts</legend>
+        ${textField(form, 'minPurchaseLimit', amount)} ${textField(form, 'maxPurchaseLimit', amount)}
+        ${textField(form, 'minApplicationLimit', amount)} ${textField(form, 'maxApplicationLimit', amount)}
+      </fieldset>
+      <fieldset>
+        <legend>Offered to</legend>
+        ${checkbox(form, 'enabledForNaturalCustomer', { label: 'Enabled for natural customer (private persons)' })}
+        ${checkbox(form, 'enabledForLegalCustomer', { label: 'Enabled for legal customer (businesses)' })}
+        ${checkbox(form, 'priceSignagePossible')}
+      </fieldset>
+      <fieldset>
+        <legend>Window</legend>
+        ${textField(form, 'activeFrom', { hint: 'Offered from this instant (inclusive), e.g. 2026-11-27T00:00:00+01:00; empty: since always' })}
+        ${textField(form, 'activeUntil', { hint: 'Offered until this instant (exclusive); empty: for good' })}
+      </fieldset>
+      <fieldset>
+        <legend>Campaign</legend>
+        ${checkbox(form, 'campaign.campaign', { label: 'Campaign method (offered only to sessions with one of its keywords)' })}
+        ${Array.from({ length: keywords }, (_, i) => html`${textField(form, `campaign.keywords[${i}]`, { label: `Keyword ${i + 1}` })}${listButton(`remove-keyword:${i}`, `Remove keyword ${i + 1}`)}`)}
+        <div class="actions">${listButton('add-keyword', 'Add keyword')}</div>
+      </fieldset>
+      <fieldset>
+        <legend>Legal links</legend>
+        ${Array.from(
+          { length: links },
+          (_, i) =>
+            html`<fieldset>
+              <legend>Legal link ${i + 1}</legend>
+              ${textField(form, `legalLinks[${i}].url`, { label: 'URL' })}
+              ${textField(form, `legalLinks[${i}].type`, { hint: 'PRICE_INFO, SECCI or GENERAL_TERMS' })}
+              ${checkbox(form, `legalLinks[${i}].appendAmount`)}
+              ${textField(form, `legalLinks[${i}].language`, { hint: "ISO 639-1, e.g. sv; empty: the store's country's" })}
+              ${listButton(`remove-link:${i}`, `Remove legal link ${i + 1}`)}
+            </fieldset>`,
+        )}
+        <div class="actions">${listButton('add-link', 'Add legal link')}</div>
+      </fieldset>
+      <fieldset>
+        <legend>Plans</legend>
+        ${Array.from(
+          { length: plans },
+          (_, i) =>
+            html`<fieldset>
+              <legend>Plan ${i + 1}</legend>
+              ${textField(form, `plans[${i}].name`)} ${textArea(form, `plans[${i}].description`)}
+              ${textField(form, `plans[${i}].durationMonths`, { label: 'Duration months', inputmode: 'numeric' })}
+              ${textField(form, `plans[${i}].annuityFactor`, { ...amount, hint: 'Monthly cost per unit borrowed, up to 12 decimals' })}
+              ${textField(form, `plans[${i}].administrationFee`, { ...amount, hint: 'Monthly; default 0' })}
+              ${textField(form, `plans[${i}].setupFee`, { ...amount, hint: 'Default 0' })}
+              ${textField(form, `plans[${i}].interest`, { ...amount, hint: 'Nominal annual interest, e.g. 0.0995; default 0' })}
+              ${translationFields(form, `plans[${i}].`, ['name', 'description'], `Translations of plan ${i + 1}`)}
+              ${listButton(`remove-plan:${i}`, `Remove plan ${i + 1}`)}
+            </fieldset>`,
+        )}
+        <div class="actions">${listButton('add-plan', 'Add plan')}</div>
+      </fieldset>
+      ${translationFields(form, '', ['name', 'description'], 'Translations of the name and description')}
+      <div class="actions">
+        <button type="submit" class="secondary" name="_action" value="preview">Preview</button>
+        <button type="submit" name="_action" value="save">Save</button>
+      </div>
+    </form>`;
+}
+
+interface MethodPage {
+  session: ConsoleSession;
+  store: Store;
+  method: PaymentMethod | undefined;
+  form: FormState;
+  preview?: Html | undefined;
+  notice?: string | undefined;
+}
+
+function methodPage(ctx: AppContext, p: MethodPage): Html {
+  const storeLink = html`<p>Store: <a href="/console/stores/${p.store.id}">${p.store.name}</a></p>`;
+  const action = p.method ? `/console/payment-methods/${p.method.id}` : `/console/stores/${p.store.id}/payment-methods/new`;
+  const title = p.method ? `Payment method ${p.method.name}` : `New payment method for ${p.store.name}`;
+  const facts =
+    p.method &&
+    html`<dl class="facts">
+      <dt>ID</dt>
+      <dd class="mono">${p.method.id}</dd>
+      <dt>Window</dt>
+      <dd>${windowText(p.method)}</dd>
+      <dt>Plans</dt>
+      <dd>${p.method.plans.length}</dd>
+      <dt>Legal links</dt>
+      <dd>${p.method.legalLinks.length}</dd>
+    </dl>`;
+  const body = canEdit(p.session)
+    ? html`${storeLink}${facts}${p.preview}
+        ${p.method && html`<p><a href="/console/payment-methods/${p.method.id}/delete">Delete this payment method…</a></p>`}
+        <h2>${p.method ? 'Edit' : 'Create'}</h2>
+        ${methodForm(ctx, p.session, p.form, action)}`
+    : html`${storeLink}${facts}${p.method && readOnlyMethod(p.method)}`;
+  return page({ title, session: p.session, section: 'stores', notice: p.notice, body });
+}
+
+function readOnlyMethod(method: PaymentMethod): Html {
+  const values = methodValues(method);
+  return html`<table>
+    <caption>
+      Fields
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Field</th>
+        <th scope="col">Value</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${Object.entries(values).map(
+        ([name, value]) =>
+          html`<tr>
+            <th scope="row" class="mono">${name}</th>
+            <td>${value === 'on' ? 'Yes' : value}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+async function methodOf(ctx: AppContext, request: FastifyRequest): Promise<{ method: PaymentMethod; store: Store }> {
+  const method = await ctx.admin.paymentMethods.get((request.params as { id: string }).id);
+  return { method, store: await ctx.admin.stores.get(method.storeId) };
+}
+
+export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** Handles a post of a method's form: list changes, preview or save. `method`: undefined when creating. */
+  async function handle(request: FastifyRequest, store: Store, method: PaymentMethod | undefined) {
+    const session = requireSession(request);
+    let values = formValues(formOf(request));
+    // The method's id: its own, or the new one this form carries from its first rendering.
+    const id = method?.id ?? (isUuid(values.id ?? '') ? values.id!.toLowerCase() : randomUUID());
+    values = { ...values, id };
+    const action = actionOf(request);
+    const render = (status: number, form: FormState, preview?: Html) => ({
+      status,
+      body: methodPage(ctx, { session, store, method, form, preview }),
+    });
+    if (action.kind === 'add') return render(200, emptyForm(withItem(values, action.list)));
+    if (action.kind === 'remove') return render(200, emptyForm(withoutItem(values, action.list, action.index)));
+    const body = methodBody(values, store.id);
+    if (action.kind === 'preview') {
+      const proposed = await proposal(ctx, store, { id, replace: body });
+      try {
+        const result = await ctx.admin.preview.preview(store.id, { paymentMethods: proposed.paymentMethods });
+        return render(200, emptyForm(values), previewTable(result.changes, store.currency));
+      } catch (error) {
+        const errors = refusedFields(error);
+        if (!errors) throw error;
+        return render(400, { values, errors: errorsOfMethod(errors, proposed.index) });
+      }
+    }
+    if (!method) {
+      // A creation never replaces another method (a form's id reused by a second save).
+      const existing = await ctx.admin.paymentMethods.get(id).catch((error: unknown) => {
+        if (error instanceof Errors.NOT_FOUND) return undefined;
+        throw error;
+      });
+      if (existing) return { redirect: `/console/payment-methods/${id}?done=saved` };
+    }
+    try {
+      await ctx.admin.paymentMethods.put(id, body, actorOfPerson(session.person, request.id));
+    } catch (error) {
+      const errors = refusedFields(error);
+      if (!errors) throw error;
+      return render(400, { values, errors });
+    }
+    return { redirect: `/console/payment-methods/${id}?done=${method ? 'saved' : 'created'}` };
+  }
+
+  app.get('/console/payment-methods/:id', async (request, reply) => {
+    const session = requireSession(request);
+    const { method, store } = await methodOf(ctx, request);
+    const form = emptyForm(methodValues(method));
+    return sendPage(reply, 200, methodPage(ctx, { session, store, method, form, notice: noticeOf(queryParam(request, 'done'), NOTICES) }));
+  });
+
+  app.post('/console/payment-methods/:id', async (request, reply) => {
+    const { method, store } = await methodOf(ctx, request);
+    const outcome = await handle(request, store, method);
+    return 'redirect' in outcome ? reply.redirect(outcome.redirect, 303) : sendPage(reply, outcome.status, outcome.body);
+  });
+
+  app.get('/console/stores/:storeId/payment-methods/new', { config: { consoleAccess: 'editor' } }, async (request, reply) => {
+    const session = requireSession(request);
+    const store = await ctx.admin.stores.get((request.params as { storeId: string }).storeId);
+    const form = emptyForm({
+      id: randomUUID(),
+      sortOrder: '0',
+      enabledForNaturalCustomer: 'on',
+      minPurchaseLimit: '0',
+      minApplicationLimit: '0',
+    });
+    return sendPage(reply, 200, methodPage(ctx, { session, store, method: undefined, form }));
+  });
+
+  app.post('/console/stores/:storeId/payment-methods/new', async (request, reply) => {
+    const store = await ctx.admin.stores.get((request.params as { storeId: string }).storeId);
+    const outcome = await handle(request, store, undefined);
+    return 'redirect' in outcome ? reply.redirect(outcome.redirect, 303) : sendPage(reply, outcome.status, outcome.body);
+  });
+
+  // Deleting: first what shoppers would lose (the preview of the store without it), then the button.
+  app.get('/console/payment-methods/:id/delete', { config: { consoleAccess: 'editor' } }, async (request, reply) => {
+    const session = requireSession(request);
+    const { method, store } = await methodOf(ctx, request);
+    const proposed = await proposal(ctx, store, { id: method.id, remove: true });
+    const result = await ctx.admin.preview.preview(store.id, { paymentMethods: proposed.paymentMethods });
+    const body = html`<p>Store: <a href="/console/stores/${store.id}">${store.name}</a></p>
+      ${previewTable(result.changes, store.currency)}
+      <div class="actions">
+        ${postButton(session, `/console/payment-methods/${method.id}/delete`, `Delete payment method ${method.name}`, 'danger')}
+        <a href="/console/payment-methods/${method.id}">Keep it</a>
+      </div>`;
+    return sendPage(reply, 200, page({ title: `Delete payment method ${method.name}?`, session, section: 'stores', body }));
+  });
+
+  app.post('/console/payment-methods/:id/delete', async (request, reply) => {
+    const session = requireSession(request);
+    const { method, store } = await methodOf(ctx, request);
+    await ctx.admin.paymentMethods.delete(method.id, actorOfPerson(session.person, request.id));
+    return reply.redirect(`/console/stores/${store.id}?done=method-deleted`, 303);
+  });
+}
