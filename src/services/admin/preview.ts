@@ -116,9 +116,13 @@ export class AdminPreview {
         const today: StoreMethods = stored
           ? { store: stored, methods: await methods.listByStore(storeId) }
           : { store: fromFile!, methods: [] };
+        // What `pms catalog apply` would leave: it upserts by id and never deletes, so the stored
+        // methods stay unless the file gives one of the same id (catalog-import.ts).
+        const fromFileMethods = catalog.paymentMethods.filter((m) => m.storeId === storeId);
+        const replaced = new Set(fromFileMethods.map((m) => m.id));
         const proposed: StoreMethods = {
           store: fromFile ?? stored!,
-          methods: inDisplayOrder(catalog.paymentMethods.filter((m) => m.storeId === storeId)),
+          methods: inDisplayOrder([...today.methods.filter((m) => !replaced.has(m.id)), ...fromFileMethods]),
         };
         previews.push({ storeId, changes: compare(today, proposed, this.operator, now) });
       }
