@@ -127,7 +127,14 @@ describe('the console in Chromium', () => {
   it('shows a refused field beside it, announced and described', async () => {
     const { context, page, problems } = await newContext();
     await signIn(page);
-    await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.card}`);
+    await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.pp12}`);
+    // Enter in a field previews (the form's first, hidden, button), never removes a list item.
+    const plansBefore = await page.getByRole('group', { name: /^Plan \d+$/ }).count();
+    expect(plansBefore).toBeGreaterThan(0);
+    await page.getByLabel('Max purchase limit').fill('90000');
+    await page.getByLabel('Max purchase limit').press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: /^Plan \d+$/ }).count()).toBe(plansBefore);
     await page.getByLabel('Min purchase limit').fill('500');
     await page.getByLabel('Max purchase limit').fill('100');
     await page.getByRole('button', { name: 'Save' }).click();

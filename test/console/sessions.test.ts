@@ -64,6 +64,22 @@ describe('sign-in', () => {
     expect(home.body).toContain('<button type="submit">Sign out</button>');
   });
 
+  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+    const https = await startTestService({
+      catalog: withAdminClient(await demoCatalog(), ADMIN),
+      env: { PUBLIC_URL: 'https://console.pms.test' },
+    });
+    try {
+      const user = new ConsoleUser(https.app, 'https://console.pms.test');
+      const response = await user.signIn(ADMIN.id, ADMIN.secret);
+      expect(response.statusCode, response.body).toBe(303);
+      const cookie = [response.headers['set-cookie']].flat().find((c) => String(c).startsWith('pms_console_session='));
+      expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await https.close();
+    }
+  });
+
   it('stores only a hash of the cookie token', async () => {
     const user = await signedIn();
     const token = user.cookies.get('pms_console_session')!;
@@ -282,11 +298,15 @@ describe('every page', () => {
       '/console/keys',
       '/console/console.css',
       '/console/stores/not-a-store',
+      '/console/no-such-page',
     ]) {
       const response = await user.get(url);
       expectConsoleHeaders(response);
       expect(response.body).not.toMatch(/<script|style=|<style|onclick=/i);
     }
     expect((await user.get('/console/stores/not-a-store')).statusCode).toBe(404);
+    const unknown = await new ConsoleUser(service.app).get('/console/no-such-page?x=1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('No route GET /console/no-such-page');
   });
 });

@@ -6,7 +6,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema field `hide`
 import type { AppContext } from '../../context.ts';
-import { isRegisteredError } from '../../errors.ts';
+import { Errors, isRegisteredError } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 import { CONSOLE_CSS } from './assets.ts';
@@ -135,4 +135,8 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   clientRoutes(app, ctx);
   auditRoutes(app, ctx);
   keyRoutes(app, ctx);
+  // An unknown console address is a console page too (its headers, its layout), for anyone.
+  app.get('/console/*', { config: { consoleAccess: 'public' } }, async (request) => {
+    throw new Errors.ROUTE_NOT_FOUND(request.method, request.url.split('?')[0]);
+  });
 }
