@@ -242,6 +242,27 @@ describe('cross-site requests', () => {
   });
 });
 
+describe('bodies', () => {
+  it('refuses a form over 64 KiB (413) and a body that is not a form (415), as pages, changing nothing', async () => {
+    const user = await signedIn();
+    const token = csrfOf((await user.get('/console')).body);
+    const before = await snapshot();
+    const big = await user.post('/console/merchants/m-nordic-home', { _csrf: token, name: 'x'.repeat(70_000) });
+    expect(big.statusCode).toBe(413);
+    expectConsoleHeaders(big);
+    expect(big.headers['content-type']).toMatch(/^text\/html/);
+    const json = await service.app.inject({
+      method: 'POST',
+      url: '/console/merchants/m-nordic-home',
+      headers: { cookie: user.cookieHeader(), 'content-type': 'application/json', origin: 'http://pms.test' },
+      payload: JSON.stringify({ _csrf: token, name: 'JSON' }),
+    });
+    expect(json.statusCode).toBe(415);
+    expectConsoleHeaders(json);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('viewers', () => {
   it('see no change forms and get 403 on every change', async () => {
     const { token } = await service.ctx.consoleSessions.create({

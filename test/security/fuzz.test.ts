@@ -129,7 +129,13 @@ function check(options: InjectOptions, response: Response, ms: number): void {
   const path = decodedPath(String(options.url));
   if (response.headers['access-control-allow-origin'] !== undefined && !corsAllowed(method, String(options.url)))
     throw new Error(`CORS header: ${what}`);
-  if (response.statusCode >= 400 && method !== 'HEAD') {
+  // The operator console's routes answer people, with pages (docs/console.md): their refusals are HTML, never
+  // cached, under its CSP. (A method or path no console route has is the router's JSON 404, as anywhere.)
+  const consolePage = /^\/console(\/|$)/.test(path) && /^text\/html/.test(String(response.headers['content-type']));
+  if (response.statusCode >= 400 && method !== 'HEAD' && consolePage) {
+    if (response.headers['cache-control'] !== 'no-store') throw new Error(`no Cache-Control: no-store: ${what}`);
+    if (!String(response.headers['content-security-policy']).includes("frame-ancestors 'none'")) throw new Error(`no console CSP: ${what}`);
+  } else if (response.statusCode >= 400 && method !== 'HEAD') {
     if (!/^application\/json/.test(String(response.headers['content-type']))) throw new Error(`not JSON: ${what}`);
     if (response.headers['cache-control'] !== 'no-store') throw new Error(`no Cache-Control: no-store: ${what}`);
     let body: Record<string, unknown>;
@@ -617,6 +623,7 @@ describe('fuzzing every route', () => {
       '/demo',
       '/oauth2',
       '/.well-known',
+      '/console',
     ];
     await fc.assert(
       fc.asyncProperty(
