@@ -193,7 +193,13 @@ describe('a method form', () => {
     const page = await viewer.get(`/console/payment-methods/${INVOICE}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="save"');
-    expect(page.body).toContain('maxPurchaseLimit');
+    expect(page.body).toContain('<dt>Purchase amounts</dt>');
+    const plans = await viewer.get(`/console/payment-methods/${DEMO_METHODS.pp12}`);
+    const method = await service.ctx.admin.paymentMethods.get(DEMO_METHODS.pp12);
+    expect(plans.body).toContain(`Plans of ${method.name}`);
+    expect(plans.body).toContain(`<td>${method.plans[0]!.name}</td>`);
+    expect(plans.body).toContain('<th scope="col">Annuity factor</th>');
+    expect(plans.body).not.toContain('<form method="post" action="/console/payment-methods/');
     expect((await viewer.get(`/console/payment-methods/${INVOICE}/delete`)).statusCode).toBe(403);
     expect((await viewer.get(`/console/stores/${STORE}/payment-methods/new`)).statusCode).toBe(403);
     const before = await catalogSnapshot(service.database.handle.db);

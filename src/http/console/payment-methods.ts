@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { PaymentMethod, Store } from '../../domain/catalog.ts';
+import { customerTypesOf, type PaymentMethod, type Store } from '../../domain/catalog.ts';
+import { formatDecimalTrimmed } from '../../domain/money.ts';
 import type { OfferChange } from '../../domain/change-preview.ts';
 import { LANGUAGES } from '../../domain/languages.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -275,28 +276,125 @@ function methodPage(ctx: AppContext, p: MethodPage): Html {
   return page({ title, session: p.session, section: 'stores', notice: p.notice, body });
 }
 
+/** A method as a viewer reads it: its fields, plans, legal links and translations (no form). */
 function readOnlyMethod(method: PaymentMethod): Html {
-  const values = methodValues(method);
-  return html`<table>
-    <caption>
-      Fields
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Field</th>
-        <th scope="col">Value</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${Object.entries(values).map(
-        ([name, value]) =>
-          html`<tr>
-            <th scope="row" class="mono">${name}</th>
-            <td>${value === 'on' ? 'Yes' : value}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  const decimal = formatDecimalTrimmed;
+  const translations = Object.entries(method.translations ?? {});
+  return html`<dl class="facts">
+      <dt>Name</dt>
+      <dd>${method.name}</dd>
+      <dt>Description</dt>
+      <dd>${method.description || '—'}</dd>
+      <dt>Type</dt>
+      <dd>${method.type}</dd>
+      <dt>Sort order</dt>
+      <dd>${method.sortOrder}</dd>
+      <dt>Purchase amounts</dt>
+      <dd>${decimal(method.minPurchaseLimit)} – ${decimal(method.maxPurchaseLimit)}</dd>
+      <dt>Application amounts</dt>
+      <dd>${decimal(method.minApplicationLimit)} – ${decimal(method.maxApplicationLimit)}</dd>
+      <dt>Offered to</dt>
+      <dd>
+        ${
+          customerTypesOf(method)
+            .map((t) => (t === 'NATURAL' ? 'private persons' : 'businesses'))
+            .join(', ') || 'nobody'
+        }
+      </dd>
+      <dt>Price signage possible</dt>
+      <dd>${method.priceSignagePossible ? 'Yes' : 'No'}</dd>
+      <dt>Campaign</dt>
+      <dd>${method.campaign.campaign ? `Yes: ${method.campaign.keywords.join(', ')}` : 'No'}</dd>
+    </dl>
+    <h2>Plans</h2>
+    ${
+      method.plans.length === 0
+        ? html`<p>No plans.</p>`
+        : html`<table>
+            <caption>
+              Plans of ${method.name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Duration months</th>
+                <th scope="col">Annuity factor</th>
+                <th scope="col">Administration fee</th>
+                <th scope="col">Setup fee</th>
+                <th scope="col">Interest</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${method.plans.map(
+                (p) =>
+                  html`<tr>
+                    <td>${p.name}</td>
+                    <td>${p.durationMonths}</td>
+                    <td>${decimal(p.annuityFactor)}</td>
+                    <td>${decimal(p.administrationFee)}</td>
+                    <td>${decimal(p.setupFee)}</td>
+                    <td>${decimal(p.interest)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
+    <h2>Legal links</h2>
+    ${
+      method.legalLinks.length === 0
+        ? html`<p>No legal links.</p>`
+        : html`<table>
+            <caption>
+              Legal links of ${method.name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">URL</th>
+                <th scope="col">Append amount</th>
+                <th scope="col">Language</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${method.legalLinks.map(
+                (l) =>
+                  html`<tr>
+                    <td>${l.type}</td>
+                    <td class="mono">${l.url}</td>
+                    <td>${l.appendAmount ? 'Yes' : 'No'}</td>
+                    <td>${l.language ?? "the store's"}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
+    <h2>Translations</h2>
+    ${
+      translations.length === 0
+        ? html`<p>No translations.</p>`
+        : html`<table>
+            <caption>
+              Translations of the name and description
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Language</th>
+                <th scope="col">Name</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${translations.map(
+                ([language, t]) =>
+                  html`<tr>
+                    <td>${LANGUAGE_NAMES[language as keyof typeof LANGUAGE_NAMES] ?? language}</td>
+                    <td>${t?.name ?? '—'}</td>
+                    <td>${t?.description ?? '—'}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }`;
 }
 
 async function methodOf(ctx: AppContext, request: FastifyRequest): Promise<{ method: PaymentMethod; store: Store }> {
