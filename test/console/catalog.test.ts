@@ -33,6 +33,14 @@ describe('browsing', () => {
     const merchant = await user.get('/console/merchants/m-nordic-home');
     expect(merchant.body).toContain(`<a href="/console/stores/${STORE}">`);
     expect(merchant.body).toContain('nordic-home-backend');
+    expect(merchant.body).toContain('No webhook endpoints.');
+    await service.ctx.webhookEndpoints.create(
+      { merchantId: 'm-nordic-home', url: 'https://hooks.example.com/pms', description: 'ERP sync' },
+      { type: 'cli', id: 'test' },
+    );
+    const withHook = await user.get('/console/merchants/m-nordic-home');
+    expect(withHook.body).toContain('https://hooks.example.com/pms');
+    expect(withHook.body).toContain('ERP sync');
     const stores = await user.get('/console/stores');
     expect(stores.body).toContain(`<a href="/console/stores/${STORE}">`);
     const store = await user.get(`/console/stores/${STORE}`);

@@ -93,8 +93,10 @@ describe('the console in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('Signed in as demo-console (catalog editor)').count()).toBe(1);
 
-    // Browsing: stores, the store, one of its methods.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stores' }).click();
+    // Browsing: merchants, a merchant, its store, one of its methods.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Merchants' }).click();
+    await page.getByRole('link', { name: 'Nordic Home AB' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Merchant Nordic Home AB' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Nordic Home Webshop' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Store Nordic Home Webshop' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Faktura', exact: true }).click();

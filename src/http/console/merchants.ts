@@ -151,6 +151,7 @@ async function merchantExists(ctx: AppContext, id: string): Promise<boolean> {
 async function merchantPage(ctx: AppContext, session: ConsoleSession, merchant: Merchant, form: FormState, notice?: string): Promise<Html> {
   const stores = await ctx.admin.stores.list({ page: 0, size: 1000, merchantId: merchant.id });
   const clients = await ctx.admin.clients.list({ page: 0, size: 1000, merchantId: merchant.id });
+  const webhooks = await ctx.webhookEndpoints.list({ page: 0, size: 1000, merchantId: merchant.id });
   const path = `/console/merchants/${encodeURIComponent(merchant.id)}`;
   const body = html`<dl class="facts">
       <dt>ID</dt>
@@ -209,6 +210,34 @@ async function merchantPage(ctx: AppContext, session: ConsoleSession, merchant: 
                   html`<tr>
                     <td><a href="/console/clients/${encodeURIComponent(c.clientId)}">${c.clientId}</a></td>
                     <td>${c.scopes.join(', ')}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
+    <h2>Webhook endpoints</h2>
+    <p>Shown here to read; they are managed with the admin API and <code>pms webhook</code> (docs/webhooks.md).</p>
+    ${
+      webhooks.content.length === 0
+        ? html`<p>No webhook endpoints.</p>`
+        : html`<table>
+            <caption>
+              Webhook endpoints of ${merchant.name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Description</th>
+                <th scope="col">Enabled</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${webhooks.content.map(
+                (w) =>
+                  html`<tr>
+                    <td class="mono">${w.url}</td>
+                    <td>${w.description || '—'}</td>
+                    <td>${w.enabled ? 'Yes' : 'No'}</td>
                   </tr>`,
               )}
             </tbody>
