@@ -9,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
@@ -223,6 +224,42 @@ describe('the console in Chromium', () => {
     } finally {
       await new Promise((resolve) => attacker.close(resolve));
       await context.close();
+    }
+  });
+
+  it('has no WCAG 2.1 A/AA violation on the pages a read-only viewer sees', async () => {
+    // A viewer comes from single sign-on; here the session is made directly, in a service of this process.
+    const port = await freePort();
+    const viewerBase = `http://127.0.0.1:${port}`;
+    const service = await startTestService({ env: { PUBLIC_URL: viewerBase } });
+    const { context, page, problems } = await newContext();
+    try {
+      await service.app.listen({ host: '127.0.0.1', port });
+      const { token } = await service.ctx.consoleSessions.create({
+        actorType: 'console',
+        actorId: 'sub-viewer',
+        displayName: 'Vera Viewer',
+        role: 'catalog-viewer',
+      });
+      await context.addCookies([{ name: 'pms_console_session', value: token, url: `${viewerBase}/console` }]);
+      for (const path of [
+        '/console',
+        '/console/merchants/m-nordic-home',
+        `/console/stores/${STORE}`,
+        `/console/payment-methods/${DEMO_METHODS.pp12}`,
+        `/console/clients/${NORDIC.id}`,
+        '/console/audit',
+        '/console/keys',
+      ]) {
+        await page.goto(`${viewerBase}${path}`);
+        expect(await page.getByText('Signed in as Vera Viewer').count(), path).toBe(1);
+        expect(await page.getByRole('button', { name: 'Save' }).count(), path).toBe(0);
+        await expectAccessible(page, `${path} (viewer)`);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await service.close();
     }
   });
 });
