@@ -124,6 +124,38 @@ describe('sign-in', () => {
     clock.advance(120_000);
   });
 
+  it('limits sign-in attempts per address like the other unauthenticated routes: over it, a 429 page with Retry-After', async () => {
+    const limited = await startTestService({
+      catalog: withAdminClient(await demoCatalog(), ADMIN),
+      env: { RATE_LIMIT_STOREFRONT_PER_MINUTE: '2' },
+    });
+    try {
+      const user = new ConsoleUser(limited.app);
+      // Empty fields: refused before any key derivation, yet each attempt counts. Each answer is the
+      // form again, with a new token.
+      let form = (await user.get('/console')).body;
+      const attempt = async () => {
+        const response = await user.post('/console/sign-in', { _csrf: csrfOf(form), clientId: ADMIN.id, clientSecret: '' });
+        form = response.body;
+        return response;
+      };
+      expect((await attempt()).statusCode).toBe(400);
+      expect((await attempt()).statusCode).toBe(400);
+      const over = await attempt();
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(over.headers['content-type']).toMatch(/^text\/html/);
+      expectConsoleHeaders(over);
+      // The right secret too, until the window passes; the sign-in page itself is not limited.
+      const right = await user.signIn(ADMIN.id, ADMIN.secret);
+      expect(right.statusCode).toBe(429);
+      expect([right.headers['set-cookie']].flat().some((c) => String(c).startsWith('pms_console_session='))).toBe(false);
+      expect((await user.get('/console')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a sign-in form without its token', async () => {
     const user = new ConsoleUser(service.app);
     await user.get('/console');

@@ -6,7 +6,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema field `hide`
 import type { AppContext } from '../../context.ts';
-import { Errors, isRegisteredError } from '../../errors.ts';
+import { Errors, isRegisteredError, type ErrorWithHeaders } from '../../errors.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
 import { BODY_LIMIT_BYTES } from '../plugins/json-body.ts';
 import { CONSOLE_CSS } from './assets.ts';
@@ -100,6 +100,8 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
     const session = sessionOf(request);
     if (isRegisteredError(error) || (error.statusCode !== undefined && error.statusCode < 500)) {
       const status = error.statusCode ?? 400;
+      // A registered error's own headers: a 429's Retry-After.
+      for (const [name, value] of Object.entries((error as Partial<ErrorWithHeaders>).headers ?? {})) reply.header(name, value);
       return reply
         .code(status)
         .type('text/html; charset=utf-8')

@@ -5,6 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleSession } from '../../services/console/sessions.ts';
 import { CONSOLE_SESSION_ABSOLUTE_MS } from '../../services/console/sessions.ts';
+import { ErrorResponse } from '../schemas/common.ts';
 
 export const SESSION_COOKIE = 'pms_console_session';
 /** Before sign-in there is no session: the sign-in form's token is paired with this cookie instead. */
@@ -24,6 +25,17 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The options of a console route anyone may call that costs more than a page: a sign-in (a key
+ * derivation) or a step of single sign-on (a database row, a call to the provider). Limited per
+ * address like the other unauthenticated routes (the `public` policy, plugins/rate-limit.ts); its 429
+ * is a console page like any refusal, with Retry-After.
+ */
+export const PUBLIC_LIMITED_ROUTE = {
+  config: { consoleAccess: 'public', rateLimitPolicy: 'public' },
+  schema: { response: { 429: ErrorResponse } },
+} as const;
 
 export function securityHeaders(reply: FastifyReply): void {
   reply.header('content-security-policy', CONTENT_SECURITY_POLICY);

@@ -11,6 +11,7 @@ import { emptyForm, page, sendPage, textField, type FormState } from './layout.t
 import {
   SESSION_COOKIE,
   SIGN_IN_COOKIE,
+  PUBLIC_LIMITED_ROUTE,
   clearSessionCookie,
   newToken,
   readCookie,
@@ -85,7 +86,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendPage(reply, 200, homePage(session));
   });
 
-  app.post('/console/sign-in', { config: { consoleAccess: 'public' } }, async (request, reply) => {
+  app.post('/console/sign-in', PUBLIC_LIMITED_ROUTE, async (request, reply) => {
     const form = formOf(request);
     const clientId = (form.get('clientId') ?? '').trim();
     const clientSecret = form.get('clientSecret') ?? '';

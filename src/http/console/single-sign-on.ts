@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SignInRefused, type ConsoleOidc, type SignInRefusalReason } from '../../services/console/oidc.ts';
 import { CONSOLE_SIGN_IN_TTL_MS } from '../../services/console/sign-ins.ts';
-import { readCookie, sessionCookie, setCookie } from './security.ts';
+import { PUBLIC_LIMITED_ROUTE, readCookie, sessionCookie, setCookie } from './security.ts';
 import { sendSignInPage, singleSignOnButton } from './sign-in.ts';
 
 /** The pending sign-in's key. SameSite=Lax: the provider's redirect back is a top-level navigation from its site. */
@@ -31,7 +31,7 @@ export function singleSignOnRoutes(app: FastifyInstance, ctx: AppContext, oidc: 
     return sendSignInPage(reply, secure, status, { problem, alternatives: singleSignOnButton() });
   }
 
-  app.get('/console/sign-in/sso', { config: { consoleAccess: 'public' } }, async (request, reply) => {
+  app.get('/console/sign-in/sso', PUBLIC_LIMITED_ROUTE, async (request, reply) => {
     const returnTo = (request.query as Record<string, unknown>).returnTo;
     let begun;
     try {
@@ -45,7 +45,7 @@ export function singleSignOnRoutes(app: FastifyInstance, ctx: AppContext, oidc: 
     return reply.redirect(begun.url.href, 303);
   });
 
-  app.get('/console/callback', { config: { consoleAccess: 'public' } }, async (request, reply) => {
+  app.get('/console/callback', PUBLIC_LIMITED_ROUTE, async (request, reply) => {
     // Taken (deleted) before anything else: a replayed callback, here or on another instance, finds nothing.
     const pending = await ctx.consoleSignIns.take(readCookie(request, SSO_COOKIE));
     pendingCookie(reply, '', 0);
