@@ -80,8 +80,40 @@ describe('single sign-on in a browser', () => {
       await expect.poll(() => page.locator('header').innerText()).toContain('Signed in as Victor Viewer (catalog viewer, read only)');
       const merchants = await page.goto(`${server.baseUrl}/console/merchants`);
       expect(merchants?.status()).toBe(200);
+      // A method's page offers a viewer nothing to change: no Preview, no Save.
+      await page.goto(`${server.baseUrl}/console/stores`);
+      await page.getByRole('link', { name: 'Nordic Home Webshop' }).click();
+      await page.getByRole('link', { name: 'Faktura' }).first().click();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Faktura');
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Preview', exact: true }).count()).toBe(0);
       const creation = await page.goto(`${server.baseUrl}/console/merchants/new`);
       expect(creation?.status()).toBe(403);
+      // Signing out ends the session: the console asks to sign in again.
+      await page.goto(`${server.baseUrl}/console`);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/console');
+      expect(await page.getByRole('button', { name: 'Sign in with single sign-on' }).count()).toBe(1);
+      expect((await context.cookies(`${server.baseUrl}/console`)).find((c) => c.name === 'pms_console_session')).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a person with neither role: a page that says why, and no session', async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      const refusal = page.waitForResponse((response) => new URL(response.url()).pathname === '/console/callback');
+      await signInWithSingleSignOn(page, 'norole-1');
+      expect((await refusal).status()).toBe(403);
+      await expect
+        .poll(() => page.getByRole('alert').innerText())
+        .toContain('Nora Norole has neither the catalog-editor nor the catalog-viewer role');
+      expect((await context.cookies(`${server.baseUrl}/console`)).find((c) => c.name === 'pms_console_session')).toBeUndefined();
+      await page.goto(`${server.baseUrl}/console/merchants`);
+      await page.waitForURL((url) => url.pathname === '/console');
+      expect(await page.getByRole('button', { name: 'Sign in with single sign-on' }).count()).toBe(1);
     } finally {
       await context.close();
     }
