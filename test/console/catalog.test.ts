@@ -1,10 +1,12 @@
 // Browsing and changing the catalog in the console (docs/console.md#pages): merchants and stores
 // created, edited and deleted through the same services as the admin API, recorded in the audit
-// trail as the signed-in client, and a refused field's message shown beside its input.
+// trail as the signed-in client, and a refused field's message shown beside its input; a store's
+// edit previewed (what shoppers would be offered differently) without anything written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { catalogSnapshot } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
-import { ConsoleUser, expectConsoleHeaders, inputOf, textOfId } from './harness.ts';
+import { ConsoleUser, changed, csrfOf, expectConsoleHeaders, formFields, inputOf, textOfId } from './harness.ts';
 
 const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
 let service: TestService;
@@ -157,5 +159,117 @@ describe('stores', () => {
     // What was typed stays in the form.
     expect(inputOf(amount.body, 'minimumInvoiceAmount')).toContain('value="1.234"');
     expect((await service.ctx.admin.stores.get(STORE)).currency).toBe('SEK');
+  });
+});
+
+describe('store preview', () => {
+  const url = `/console/stores/${STORE}`;
+
+  /** Opens the store's page and posts its edit form with `changes` and the button `button`. */
+  async function send(changes: Record<string, string | null>, button: string) {
+    const page = await user.get(url);
+    expect(page.statusCode, page.body).toBe(200);
+    return user.post(url, [...changed(formFields(page.body, url), changes), ['_action', button]]);
+  }
+
+  async function auditCount(): Promise<number> {
+    return (await service.ctx.auditTrail.list({ page: 0, size: 1 })).page.totalElements;
+  }
+
+  it('has Preview beside Save, and a hidden first Save that Enter presses', async () => {
+    const page = await user.get(url);
+    const form = page.body.slice(page.body.indexOf(`action="${url}"`));
+    const buttons = [...form.slice(0, form.indexOf('</form>')).matchAll(/<button[^>]*>[^<]*<\/button>/g)].map((m) => m[0]);
+    expect(buttons).toEqual([
+      '<button type="submit" name="_action" value="save" hidden tabindex="-1">Save</button>',
+      '<button type="submit" class="secondary" name="_action" value="preview">Preview</button>',
+      '<button type="submit" name="_action" value="save">Save</button>',
+    ]);
+    // A new store has nothing to compare with: Save only.
+    expect((await user.get('/console/stores/new')).body).not.toContain('value="preview"');
+  });
+
+  it("previews a bundle title's change: the bundle's title before and after, nothing saved", async () => {
+    const before = await catalogSnapshot(service.database.handle.db);
+    const events = await auditCount();
+    const stored = await service.ctx.admin.stores.get(STORE);
+    const preview = await send({ bundleTitle: 'Dela upp betalningen' }, 'preview');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expectConsoleHeaders(preview);
+    expect(preview.body).toContain('id="preview-heading"');
+    expect(preview.body).toContain('Nothing has been saved yet.');
+    for (const header of ['Customer type', 'Campaign', 'Amounts', 'Offered before', 'Offered after']) {
+      expect(preview.body).toContain(`<th scope="col">${header}</th>`);
+    }
+    const table = preview.body.slice(preview.body.indexOf('<table>', preview.body.indexOf('id="preview-heading"')));
+    const rows = table.slice(0, table.indexOf('</table>'));
+    // Stored with the default title, offered in the store's language (Swedish) today.
+    expect(rows).toContain('<li>Delbetalning <span class="hint">(PROVIDER_PART_PAYMENT_SELECT_NOW)</span></li>');
+    expect(rows).toContain('<li>Dela upp betalningen <span class="hint">(PROVIDER_PART_PAYMENT_SELECT_NOW)</span></li>');
+    expect(rows).not.toContain('<li>Dela upp betalningen <span class="hint">(CARD)');
+    // The form keeps what was typed, ready to save.
+    expect(inputOf(preview.body, 'bundleTitle')).toContain('value="Dela upp betalningen"');
+    expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+    expect(await auditCount()).toBe(events);
+    expect((await service.ctx.admin.stores.get(STORE)).bundleTitle).toBe(stored.bundleTitle);
+  });
+
+  it('says when nothing changes for shoppers', async () => {
+    const before = await catalogSnapshot(service.database.handle.db);
+    const preview = await send({ organizationNumber: '556677-0000' }, 'preview');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.body).toContain('Shoppers would be offered exactly what they are offered now.');
+    expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+  });
+
+  it('shows a refused field beside it on preview exactly as on save, 400, nothing saved', async () => {
+    const before = await catalogSnapshot(service.database.handle.db);
+    const events = await auditCount();
+    for (const [field, value] of [
+      ['currency', 'kronor'],
+      ['minimumInvoiceAmount', '1.234'],
+      ['translations.en.bundleTitle', 'x'.repeat(101)],
+    ] as const) {
+      const answers = [];
+      for (const button of ['preview', 'save']) {
+        const response = await send({ [field]: value }, button);
+        expect(response.statusCode, `${field} ${button}`).toBe(400);
+        expect(response.body).not.toContain('id="preview-heading"');
+        const input = inputOf(response.body, field);
+        const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
+        expect(input, `${field} ${button}`).toContain('aria-invalid="true"');
+        expect(input).toContain(`value="${value}"`);
+        answers.push({ input, message: textOfId(response.body, id!) });
+      }
+      expect(answers[0], field).toEqual(answers[1]);
+    }
+    expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+    expect(await auditCount()).toBe(events);
+  });
+
+  it('shows a viewer neither button and refuses their preview', async () => {
+    const { token } = await service.ctx.consoleSessions.create({
+      actorType: 'console',
+      actorId: 'sub-store-viewer',
+      displayName: 'Viewer',
+      role: 'catalog-viewer',
+    });
+    const viewer = new ConsoleUser(service.app);
+    viewer.cookies.set('pms_console_session', token);
+    const page = await viewer.get(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('value="preview"');
+    expect(page.body).not.toContain('value="save"');
+    const stored = await service.ctx.admin.stores.get(STORE);
+    const response = await viewer.post(url, {
+      _csrf: csrfOf(page.body),
+      _action: 'preview',
+      merchantId: stored.merchantId,
+      name: stored.name,
+      currency: stored.currency,
+      bundleTitle: 'Viewer title',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('id="preview-heading"');
   });
 });

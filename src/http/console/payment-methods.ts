@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { customerTypesOf, type PaymentMethod, type Store } from '../../domain/catalog.ts';
 import { formatDecimalTrimmed } from '../../domain/money.ts';
-import type { OfferChange } from '../../domain/change-preview.ts';
 import { LANGUAGES } from '../../domain/languages.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { Errors } from '../../errors.ts';
@@ -29,6 +28,7 @@ import {
   type FormState,
 } from './layout.ts';
 import { METHOD_FIELDS, countOf, methodBody, methodValues, withItem, withoutItem } from './method-form.ts';
+import { previewTable } from './preview-table.ts';
 import { requireSession } from './security.ts';
 import { windowText } from './stores.ts';
 
@@ -46,59 +46,6 @@ function actionOf(request: FastifyRequest): Action {
   const remove = /^remove-(plan|link|keyword):(\d{1,3})$/.exec(given);
   if (remove) return { kind: 'remove', list: LIST_ACTIONS[remove[1]!]!, index: Number(remove[2]) };
   return given === 'save' ? { kind: 'save' } : { kind: 'preview' };
-}
-
-function moneyRange(change: OfferChange): string {
-  return change.to === null ? `${change.from} and above` : `${change.from} – ${change.to}`;
-}
-
-function groupList(groups: OfferChange['before']): Html {
-  if (groups.length === 0) return html`Nothing`;
-  return html`<ul>
-    ${groups.map((g) => html`<li>${g.title} <span class="hint">(${g.type})</span></li>`)}
-  </ul>`;
-}
-
-/** The preview as a table: per customer type, campaign and range of amounts, what was and would be offered. */
-export function previewTable(changes: OfferChange[], currency: string): Html {
-  if (changes.length === 0) {
-    return html`<section aria-labelledby="preview-heading">
-      <h2 id="preview-heading">Preview</h2>
-      <p class="notice" role="status">Shoppers would be offered exactly what they are offered now.</p>
-    </section>`;
-  }
-  return html`<section aria-labelledby="preview-heading">
-    <h2 id="preview-heading">Preview</h2>
-    <p role="status">
-      ${changes.length === 1 ? 'One change' : `${changes.length} changes`} in what shoppers would be offered. Nothing has been saved yet.
-    </p>
-    <table>
-      <caption>
-        What shoppers of this store would be offered differently (amounts in ${currency})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Customer type</th>
-          <th scope="col">Campaign</th>
-          <th scope="col">Amounts</th>
-          <th scope="col">Offered before</th>
-          <th scope="col">Offered after</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${changes.map(
-          (c) =>
-            html`<tr>
-              <td>${c.customerType === 'NATURAL' ? 'Private person' : 'Business'}</td>
-              <td>${c.campaign ?? 'None'}</td>
-              <td>${moneyRange(c)}</td>
-              <td>${groupList(c.before)}</td>
-              <td>${groupList(c.after)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </section>`;
 }
 
 /** The store's methods as preview bodies: `replace` stands in for the method of its id (or is added); `remove` is left out. */

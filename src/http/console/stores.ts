@@ -1,5 +1,7 @@
 // Stores in the console (docs/console.md#pages): the list, one store with its payment methods, and
-// the forms that create, edit and delete one (ctx.admin.stores, as the admin API).
+// the forms that create, edit and delete one (ctx.admin.stores, as the admin API). An edit may be
+// previewed first: what shoppers would be offered differently with the store as proposed and its
+// methods as stored (ctx.admin.preview, nothing written).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -34,7 +36,9 @@ import {
   textField,
   type FormState,
 } from './layout.ts';
+import { methodBody, methodValues } from './method-form.ts';
 import { pager } from './paging.ts';
+import { previewTable } from './preview-table.ts';
 import { requireSession } from './security.ts';
 
 const NOTICES: Record<string, string> = {
@@ -91,11 +95,19 @@ async function merchantChoices(ctx: AppContext): Promise<Array<{ value: string; 
   return merchants.content.map((m) => ({ value: m.id, label: `${m.name} (${m.id})` }));
 }
 
-async function storeForm(ctx: AppContext, session: ConsoleSession, form: FormState, action: string): Promise<Html> {
+/**
+ * The store form; `editing` adds **Preview** beside **Save** (a new store has nothing to compare with).
+ * Enter in a field saves, as it always has on this form and as it does on the new-store form with the
+ * same fields: the hidden first button is the one a browser presses for Enter. Most store fields change
+ * nothing shoppers see, so an Enter that only previewed would leave an edit unsaved behind a page that
+ * says nothing changes.
+ */
+async function storeForm(ctx: AppContext, session: ConsoleSession, form: FormState, action: string, editing = false): Promise<Html> {
   const shown = (name: string) => STORE_FIELDS.includes(name) || /^translations\.[a-z]{2}\.bundleTitle$/.test(name);
   return html`${errorSummary(form, shown)}
     <form method="post" action="${action}" class="stacked" novalidate>
-      ${csrfField(session)} ${select(form, 'merchantId', await merchantChoices(ctx))} ${textField(form, 'name', { required: true })}
+      ${csrfField(session)} ${editing && html`<button type="submit" name="_action" value="save" hidden tabindex="-1">Save</button>`}
+      ${select(form, 'merchantId', await merchantChoices(ctx))} ${textField(form, 'name', { required: true })}
       ${textField(form, 'currency', { hint: 'ISO 4217, e.g. SEK', required: true })}
       ${textField(form, 'countryCode', { hint: 'ISO 3166-1 alpha-2, e.g. SE; default SE' })}
       ${textField(form, 'bundleTitle', { hint: 'Default "Part payment"' })}
@@ -106,7 +118,14 @@ async function storeForm(ctx: AppContext, session: ConsoleSession, form: FormSta
         <legend>Translations of the bundle title</legend>
         ${LANGUAGES.map((language) => textField(form, `translations.${language}.bundleTitle`, { label: `Bundle title in ${LANGUAGE_NAMES[language]}` }))}
       </fieldset>
-      <button type="submit">Save</button>
+      ${
+        editing
+          ? html`<div class="actions">
+              <button type="submit" class="secondary" name="_action" value="preview">Preview</button>
+              <button type="submit" name="_action" value="save">Save</button>
+            </div>`
+          : html`<button type="submit">Save</button>`
+      }
     </form>`;
 }
 
@@ -121,7 +140,13 @@ export function windowText(method: Pick<PaymentMethod, 'activeFrom' | 'activeUnt
   return `From ${from} until ${until}`;
 }
 
-async function storePage(ctx: AppContext, session: ConsoleSession, store: Store, form: FormState, notice?: string): Promise<Html> {
+async function storePage(
+  ctx: AppContext,
+  session: ConsoleSession,
+  store: Store,
+  form: FormState,
+  options: { notice?: string | undefined; preview?: Html | undefined } = {},
+): Promise<Html> {
   const merchant = await ctx.admin.merchants.get(store.merchantId);
   const methods = await ctx.admin.paymentMethods.list({ page: 0, size: 1000, storeId: store.id });
   const path = `/console/stores/${store.id}`;
@@ -146,6 +171,7 @@ async function storePage(ctx: AppContext, session: ConsoleSession, store: Store,
           <dd>${store.organizationNumber}</dd>`
       }
     </dl>
+    ${options.preview}
     <h2>Payment methods</h2>
     ${canEdit(session) && html`<p><a href="${path}/payment-methods/new">New payment method</a></p>`}
     ${
@@ -185,12 +211,23 @@ async function storePage(ctx: AppContext, session: ConsoleSession, store: Store,
     ${
       canEdit(session) &&
       html`<h2>Edit store</h2>
-        ${await storeForm(ctx, session, form, path)}
+        ${await storeForm(ctx, session, form, path, true)}
         <h2>Delete store</h2>
         <p>Deleting a store deletes its payment methods too.</p>
         <div class="actions">${postButton(session, `${path}/delete`, `Delete store ${store.name}`, 'danger')}</div>`
     }`;
-  return page({ title: `Store ${store.name}`, session, section: 'stores', notice, body });
+  return page({ title: `Store ${store.name}`, session, section: 'stores', notice: options.notice, body });
+}
+
+/** The preview's refusals of the store by the form's field names (`store.currency` → `currency`), as a save names them. */
+function errorsOfStore(errors: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path === 'store') result['(body)'] = message;
+    else if (path.startsWith('store.')) result[path.slice('store.'.length)] = message;
+    else result[path] = message;
+  }
+  return result;
 }
 
 function storeIdParam(request: FastifyRequest): string {
@@ -270,7 +307,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendPage(
       reply,
       200,
-      await storePage(ctx, session, store, emptyForm(storeValues(store)), noticeOf(queryParam(request, 'done'), NOTICES)),
+      await storePage(ctx, session, store, emptyForm(storeValues(store)), { notice: noticeOf(queryParam(request, 'done'), NOTICES) }),
     );
   });
 
@@ -278,6 +315,24 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const session = requireSession(request);
     const store = await ctx.admin.stores.get(storeIdParam(request));
     const values = formValues(formOf(request));
+    if (formOf(request).get('_action') === 'preview') {
+      // The store as proposed, with its methods as stored (each as its form would send it).
+      const methods = await ctx.admin.paymentMethods.list({ page: 0, size: 1000, storeId: store.id });
+      const paymentMethods = methods.content.map((m) => ({ ...methodBody(methodValues(m), store.id), id: m.id }));
+      try {
+        const result = await ctx.admin.preview.preview(store.id, { store: storeBody(values), paymentMethods });
+        const currency = (values.currency ?? '').trim() || store.currency;
+        return sendPage(
+          reply,
+          200,
+          await storePage(ctx, session, store, emptyForm(values), { preview: previewTable(result.changes, currency) }),
+        );
+      } catch (error) {
+        const errors = refusedFields(error);
+        if (!errors) throw error;
+        return sendPage(reply, 400, await storePage(ctx, session, store, withErrors(values, errorsOfStore(errors))));
+      }
+    }
     try {
       await ctx.admin.stores.put(store.id, storeBody(values), actorOfPerson(session.person, request.id));
     } catch (error) {
