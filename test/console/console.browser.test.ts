@@ -1,7 +1,7 @@
 // The operator console in Chromium against the real server process (`npm start`'s demo: its admin
 // client for the console, printed at start-up): sign-in and one edit by keyboard alone, browsing,
 // Preview then Save, a refused field, sign-out; axe (WCAG 2.1 A and AA) on every console page,
-// error states and the preview table included; and a cross-site form post from another origin's
+// error states and the preview tables (a method's, a store's) included; and a cross-site form post from another origin's
 // page, refused with nothing changed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -184,6 +184,20 @@ describe('the console in Chromium', () => {
       await page.goto(`${base}${path}`);
       await expectAccessible(page, path);
     }
+    // A store's edit previewed, then a refused field on preview; Enter in a field saves (the hidden first button).
+    await page.goto(`${base}/console/stores/${STORE}`);
+    await page.getByLabel('Bundle title', { exact: true }).fill('Dela upp betalningen');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count()).toBe(1);
+    expect(await page.getByText('Dela upp betalningen').count()).toBeGreaterThan(0);
+    await expectAccessible(page, "a store's preview");
+    await page.getByLabel('Currency').fill('kronor');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect.poll(() => page.getByText('Nothing was saved: one field was refused.').count()).toBe(1);
+    await expectAccessible(page, "a store's refused preview");
+    await page.goto(`${base}/console/stores/${STORE}`);
+    await page.getByLabel('Organization number').press('Enter');
+    await expect.poll(() => page.getByText('The store was saved.').count()).toBe(1);
     // The secret shown once, and a form's lists grown server-side.
     await page.goto(`${base}/console/clients/new`);
     await page.getByLabel('Client ID').fill('axe-client');
@@ -254,6 +268,7 @@ describe('the console in Chromium', () => {
         await page.goto(`${viewerBase}${path}`);
         expect(await page.getByText('Signed in as Vera Viewer').count(), path).toBe(1);
         expect(await page.getByRole('button', { name: 'Save' }).count(), path).toBe(0);
+        expect(await page.getByRole('button', { name: 'Preview' }).count(), path).toBe(0);
         await expectAccessible(page, `${path} (viewer)`);
       }
       expect(problems).toEqual([]);
