@@ -119,6 +119,34 @@ describe('change preview: hand examples', () => {
     expect(changes[1]!.after).toEqual([]);
   });
 
+  it('takes campaigns from campaign methods only: keywords left on a method that is no campaign name none', () => {
+    // A method that is no campaign keeps keywords it no longer uses, spelled otherwise: the campaign is
+    // named as the campaign method spells it, and no other campaign is compared.
+    const former = method({ name: 'Förr', type: INVOICE, sortOrder: 8, campaign: { campaign: false, keywords: ['blackweek', 'Easter'] } });
+    const blackWeek = method({
+      name: 'Black Week',
+      type: INVOICE,
+      sortOrder: 9,
+      maxPurchaseLimit: dec('3000'),
+      campaign: { campaign: true, keywords: ['BLACKWEEK'] },
+    });
+    const changes = preview(catalogOf([former, blackWeek]), catalogOf([former, { ...blackWeek, maxPurchaseLimit: dec('2000') }]));
+    expect(changes.map((c) => [c.customerType, c.campaign, c.from, c.to])).toEqual([['NATURAL', 'BLACKWEEK', '2000.01', '3000.00']]);
+  });
+
+  it('starts at 0.00 whatever a limit below it says (no catalog text parses to one, but the type holds one)', () => {
+    const card = method({
+      name: 'Kort',
+      type: 'CARD',
+      sortOrder: 1,
+      minPurchaseLimit: { units: -500n, scale: 2 },
+      maxPurchaseLimit: dec('100'),
+    });
+    expect(preview(catalogOf([card]), catalogOf([]))).toEqual([
+      { customerType: 'NATURAL', campaign: null, from: '0.00', to: '100.00', before: [group([card], 'Kort')], after: [] },
+    ]);
+  });
+
   it('gives titles in the store’s language, and counts a changed bundle title or translation', () => {
     const translated = { ...invoice, translations: { sv: { name: 'Faktura (sv)' }, en: { name: 'Invoice' } } };
     const swedish = preview(today, catalogOf([translated, twelve, twentyFour], { bundleTitle: 'Delbetalning' }));
