@@ -134,6 +134,34 @@ describe('change preview: hand examples', () => {
     expect(changes.map((c) => [c.customerType, c.campaign, c.from, c.to])).toEqual([['NATURAL', 'BLACKWEEK', '2000.01', '3000.00']]);
   });
 
+  it('counts a group as different when only its id or only its type differs', () => {
+    const invoice = method({ name: 'Faktura', type: INVOICE, sortOrder: 1, maxPurchaseLimit: dec('100') });
+    // The same name and type under another id: another group id.
+    const replaced = { ...invoice, id: '5f0c2d3e-9a41-4b7e-8c55-0d6b1f2a3e4c' };
+    expect(preview(catalogOf([invoice]), catalogOf([replaced]))).toEqual([
+      {
+        customerType: 'NATURAL',
+        campaign: null,
+        from: '0.00',
+        to: '100.00',
+        before: [group([invoice], 'Faktura')],
+        after: [group([replaced], 'Faktura')],
+      },
+    ]);
+    // The same id and name, another type.
+    const retyped = { ...invoice, type: 'GENERIC' };
+    expect(preview(catalogOf([invoice]), catalogOf([retyped]))).toEqual([
+      {
+        customerType: 'NATURAL',
+        campaign: null,
+        from: '0.00',
+        to: '100.00',
+        before: [group([invoice], 'Faktura')],
+        after: [group([retyped], 'Faktura')],
+      },
+    ]);
+  });
+
   it('starts at 0.00 whatever a limit below it says (no catalog text parses to one, but the type holds one)', () => {
     const card = method({
       name: 'Kort',
