@@ -10,6 +10,7 @@ import { html, type Html } from './html.ts';
 import { canEdit, csrfField, emptyForm, errorSummary, noticeOf, page, postButton, sendPage, textField, type FormState } from './layout.ts';
 import { pager } from './paging.ts';
 import { requireSession } from './security.ts';
+import { storesTable } from './stores.ts';
 
 const NOTICES: Record<string, string> = {
   created: 'The merchant was created.',
@@ -161,34 +162,7 @@ async function merchantPage(ctx: AppContext, session: ConsoleSession, merchant: 
     </dl>
     <h2>Stores</h2>
     ${canEdit(session) && html`<p><a href="/console/stores/new?merchantId=${encodeURIComponent(merchant.id)}">New store of ${merchant.name}</a></p>`}
-    ${
-      stores.content.length === 0
-        ? html`<p>No stores.</p>`
-        : html`<table>
-            <caption>
-              Stores of ${merchant.name}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Store number</th>
-                <th scope="col">Country</th>
-                <th scope="col">Currency</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${stores.content.map(
-                (s) =>
-                  html`<tr>
-                    <td><a href="/console/stores/${s.id}">${s.name}</a></td>
-                    <td>${s.nationalStoreId}</td>
-                    <td>${s.countryCode}</td>
-                    <td>${s.currency}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-    }
+    ${stores.content.length === 0 ? html`<p>No stores.</p>` : storesTable(stores.content, `Stores of ${merchant.name}`)}
     <h2>Clients</h2>
     ${canEdit(session) && html`<p><a href="/console/clients/new?merchantId=${encodeURIComponent(merchant.id)}">New client of ${merchant.name}</a></p>`}
     ${

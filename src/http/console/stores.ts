@@ -234,6 +234,41 @@ function storeIdParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
 
+/** Stores as a table, each linked to its page; with `merchants` (id to name), a column naming each store's merchant. */
+export function storesTable(stores: readonly Store[], caption: string, merchants?: ReadonlyMap<string, string>): Html {
+  return html`<table>
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Name</th>
+        ${merchants && html`<th scope="col">Merchant</th>`}
+        <th scope="col">Store number</th>
+        <th scope="col">Country</th>
+        <th scope="col">Currency</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${stores.map(
+        (s) =>
+          html`<tr>
+            <td><a href="/console/stores/${s.id}">${s.name}</a></td>
+            ${
+              merchants &&
+              html`<td>
+                <a href="/console/merchants/${encodeURIComponent(s.merchantId)}">${merchants.get(s.merchantId) ?? s.merchantId}</a>
+              </td>`
+            }
+            <td>${s.nationalStoreId}</td>
+            <td>${s.countryCode}</td>
+            <td>${s.currency}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
 export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/console/stores', async (request, reply) => {
     const session = requireSession(request);
@@ -242,33 +277,8 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const stores = await ctx.admin.stores.list({ page: number, size: 100, merchantId });
     const merchants = new Map((await ctx.admin.merchants.list({ page: 0, size: 1000 })).content.map((m) => [m.id, m.name]));
     const body = html`${canEdit(session) && html`<p><a href="/console/stores/new">New store</a></p>`}
-      <table>
-        <caption>
-          Stores (${stores.page.totalElements})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Merchant</th>
-            <th scope="col">Store number</th>
-            <th scope="col">Country</th>
-            <th scope="col">Currency</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${stores.content.map(
-            (s) =>
-              html`<tr>
-                <td><a href="/console/stores/${s.id}">${s.name}</a></td>
-                <td><a href="/console/merchants/${encodeURIComponent(s.merchantId)}">${merchants.get(s.merchantId) ?? s.merchantId}</a></td>
-                <td>${s.nationalStoreId}</td>
-                <td>${s.countryCode}</td>
-                <td>${s.currency}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-      ${pager('/console/stores', stores.page, merchantId ? { merchantId } : {})}`;
+    ${storesTable(stores.content, `Stores (${stores.page.totalElements})`, merchants)}
+    ${pager('/console/stores', stores.page, merchantId ? { merchantId } : {})}`;
     return sendPage(
       reply,
       200,
