@@ -53,6 +53,26 @@ async function endpointFor(merchantId: string, url: string): Promise<{ id: strin
   return created.json() as { id: string; secret: string };
 }
 
+interface Delivery {
+  id: string;
+  eventId: string;
+  state: string;
+  attempts: Array<{ statusCode: number | null; error: string | null; succeeded: boolean }>;
+}
+
+/**
+ * The endpoint's deliveries once `settled` holds for them. The receiver sees a request before the
+ * dispatcher has recorded its outcome, so a test waits for the record rather than reading it at once.
+ */
+async function deliveriesWhen(endpointId: string, settled: (deliveries: Delivery[]) => boolean): Promise<Delivery[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = (await admin('GET', `/webhook-endpoints/${endpointId}/deliveries`)).json() as { content: Delivery[] };
+    if (settled(page.content) || Date.now() > deadline) return page.content;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function renameMethod(id: string, name: string): Promise<void> {
   const current = (await admin('GET', `/payment-methods/${id}`)).json() as Record<string, unknown>;
   const response = await admin('PUT', `/payment-methods/${id}`, { ...current, name });
@@ -194,11 +214,9 @@ describe('events', () => {
     expect(receiver.received).toHaveLength(1);
 
     // The deliveries listing shows it with its one attempt.
-    const deliveries = (await admin('GET', `/webhook-endpoints/${nordic.id}/deliveries`)).json() as {
-      content: Array<{ id: string; eventId: string; state: string; attempts: Array<{ statusCode: number; succeeded: boolean }> }>;
-    };
-    expect(deliveries.content).toHaveLength(1);
-    expect(deliveries.content[0]).toMatchObject({
+    const deliveries = await deliveriesWhen(nordic.id, (all) => all.every((d) => d.state !== 'pending'));
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
       eventId: event!.id,
       state: 'succeeded',
       attempts: [{ statusCode: 204, succeeded: true }],
@@ -206,7 +224,7 @@ describe('events', () => {
     expect(((await admin('GET', `/webhook-endpoints/${fjall.id}/deliveries`)).json() as { content: unknown[] }).content).toEqual([]);
 
     // A retry on request sends the same event again, with the same webhook-id.
-    const retried = await admin('POST', `/webhook-deliveries/${deliveries.content[0]!.id}/retry`);
+    const retried = await admin('POST', `/webhook-deliveries/${deliveries[0]!.id}/retry`);
     expect(retried.statusCode, retried.body).toBe(202);
     await receiver.waitFor((r) => r.length >= 2);
     expect(receiver.received[1]!.id).toBe(event!.id);
@@ -229,11 +247,9 @@ describe('events', () => {
     await renameMethod(DEMO_METHODS.card, 'Kort (retry)');
     const [event] = await receiver.waitFor((r) => r.length >= 1);
     expect(receiver.attempts.get(event!.id)).toBe(2);
-    const deliveries = (await admin('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)).json() as {
-      content: Array<{ state: string; attempts: Array<{ statusCode: number | null; error: string | null; succeeded: boolean }> }>;
-    };
-    expect(deliveries.content[0]!.state).toBe('succeeded');
-    expect(deliveries.content[0]!.attempts).toMatchObject([
+    const [delivery] = await deliveriesWhen(endpoint.id, (all) => all[0]?.state === 'succeeded');
+    expect(delivery!.state).toBe('succeeded');
+    expect(delivery!.attempts).toMatchObject([
       { statusCode: 500, error: 'HTTP 500', succeeded: false },
       { statusCode: 200, error: null, succeeded: true },
     ]);
@@ -241,15 +257,7 @@ describe('events', () => {
     // Always failing: one attempt and the two retries of WEBHOOK_RETRY_SCHEDULE=1,1, then failed.
     receiver.respond = () => 503;
     await renameMethod(DEMO_METHODS.card, 'Kort (fails)');
-    const started = Date.now();
-    let failed: { state: string; attempts: unknown[] } | undefined;
-    while (!failed && Date.now() - started < 15_000) {
-      const page = (await admin('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)).json() as {
-        content: Array<{ state: string; attempts: unknown[] }>;
-      };
-      failed = page.content.find((d) => d.state === 'failed');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const failed = (await deliveriesWhen(endpoint.id, (all) => all.some((d) => d.state === 'failed'))).find((d) => d.state === 'failed');
     expect(failed?.attempts).toHaveLength(3);
     expect(service.ctx.webhookDispatcher.stats().attempts.failed).toBeGreaterThanOrEqual(1);
   });

@@ -111,7 +111,12 @@ describe('webhooks across two instances on PostgreSQL', () => {
       await rename(a, DEMO_METHODS.swish, 'Swish retried');
       const [event] = await receiver.waitFor((r) => r.length >= 1);
       expect(receiver.attempts.get(event!.id)).toBe(3);
-      const deliveries = await admin(b, 'GET', `/webhook-endpoints/${nordicEndpoint.id}/deliveries?size=1`);
+      // The receiver answers before the delivering instance records the outcome: wait for the record.
+      let deliveries = await admin(b, 'GET', `/webhook-endpoints/${nordicEndpoint.id}/deliveries?size=1`);
+      for (const deadline = Date.now() + 15_000; deliveries.json.content[0]?.state === 'pending' && Date.now() < deadline;) {
+        await sleep(50);
+        deliveries = await admin(b, 'GET', `/webhook-endpoints/${nordicEndpoint.id}/deliveries?size=1`);
+      }
       expect(deliveries.json.content[0]).toMatchObject({ eventId: event!.id, state: 'succeeded' });
       expect(deliveries.json.content[0].attempts.map((x: { statusCode: number }) => x.statusCode)).toEqual([500, 500, 204]);
     } finally {
