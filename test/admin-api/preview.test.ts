@@ -1,10 +1,12 @@
 // The change preview over HTTP (docs/catalog.md#change-preview): POST /admin/v1/stores/{storeId}/preview
 // on the demo store, compared with what group retrieval answers; the body refused as the admin API
 // refuses it, naming the field; 401/403/404; and nothing written (catalog, audit trail, webhook outbox).
+// First, in process, the catalog file preview behind `pms catalog diff`.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, issueToken, manualClock, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
+import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { DEMO_METHODS, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 
@@ -123,6 +125,66 @@ async function outboxAndAudit(): Promise<{ audit: number; events: number }> {
     );
   return { audit: await count('audit_events'), events: await count('webhook_events') };
 }
+
+// `pms catalog diff` runs this service call in its own process (test/cli/catalog-diff.test.ts runs
+// the command); here it runs in the test's process, first, while the database holds the demo catalog
+// as applied: the file's stores, a store the database does not hold yet, and a refused file.
+describe('the catalog file preview (pms catalog diff)', () => {
+  const previewCatalog = (file: unknown) => service.ctx.admin.preview.previewCatalog(file);
+  const NEW_STORE = '00000000-0000-4000-8000-0000000005e1';
+
+  it('compares each store of the file with the database, and answers as the route does for the same methods', async () => {
+    const catalog = await demoCatalog();
+    const stores = (catalog.stores as Json[]).map((s) => s.id);
+    expect(await previewCatalog(catalog)).toEqual(stores.map((storeId) => ({ storeId, changes: [] })));
+
+    // Only methods, and one of them changed: its store alone is compared; Swish, left out of the
+    // file, stays (applying the file would not delete it).
+    const changedMethods = methodsWith(DEMO_METHODS.pp24, (m) => ({ ...m, minPurchaseLimit: '1000.01' }));
+    const previews = await previewCatalog({ paymentMethods: changedMethods.filter((m) => m.id !== DEMO_METHODS.swish) });
+    expect(previews.map((p) => p.storeId)).toEqual([STORE]);
+    expect(previews[0]!.changes).toEqual(await changesOf({ paymentMethods: changedMethods }));
+    expect(previews[0]!.changes.map((c) => [c.customerType, c.campaign, c.from, c.to])).toEqual([['NATURAL', null, '1000.00', '1000.00']]);
+  });
+
+  it('compares a store the database does not hold yet with a store offering nothing', async () => {
+    const swish = storeMethods.find((m) => m.id === DEMO_METHODS.swish)!;
+    const store = { ...storeFields, id: NEW_STORE, name: 'Nordic Home Outlet', nationalStoreId: 99 };
+    const method = { ...swish, id: '00000000-0000-4000-8000-0000000005e2', storeId: NEW_STORE };
+    const [preview] = await previewCatalog({ stores: [store], paymentMethods: [method] });
+    expect(preview!.storeId).toBe(NEW_STORE);
+    // Swish from 1.00 to 150000.00, for both customer types, where there was nothing.
+    expect(preview!.changes.map((c) => [c.customerType, c.campaign, c.from, c.to])).toEqual([
+      ['NATURAL', null, '1.00', '150000.00'],
+      ['LEGAL', null, '1.00', '150000.00'],
+    ]);
+    for (const change of preview!.changes) {
+      expect(change.before).toEqual([]);
+      expect(change.after).toEqual([{ id: groupIdOf([method.id as string]), title: 'Swish', type: 'SWISH' }]);
+    }
+    // Nothing saved: the store is still unknown to the admin API.
+    const read = await service.app.inject({
+      method: 'GET',
+      url: `/admin/v1/stores/${NEW_STORE}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(read.statusCode).toBe(404);
+  });
+
+  it('refuses a file as pms catalog apply does, naming every offending field', async () => {
+    const refusal = await previewCatalog({
+      paymentMethods: [
+        { ...storeMethods[0]!, minPurchaseLimit: 100, maxPurchaseLimit: 10 },
+        { ...storeMethods[1]!, storeId: '00000000-0000-4000-8000-ffffffffffff' },
+      ],
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CatalogValidationError);
+    expect((refusal as CatalogValidationError).issues.map((i) => i.path)).toEqual([
+      'paymentMethods[0].maxPurchaseLimit',
+      'paymentMethods[1].storeId',
+    ]);
+  });
+});
 
 describe('POST /admin/v1/stores/{storeId}/preview', () => {
   it('answers no changes for the store as it is, with or without its store fields', async () => {
