@@ -97,6 +97,14 @@ describe('merchants', () => {
     expect(textOfId(response.body, 'f-name-error')).toMatch(/\S/);
   });
 
+  it('shows a refused field of a new merchant beside it, and creates nothing', async () => {
+    const response = await user.submit('/console/merchants/new', '/console/merchants/new', { id: 'm-unnamed', name: '' });
+    expect(response.statusCode).toBe(400);
+    expect(inputOf(response.body, 'name')).toContain('aria-invalid="true"');
+    expect(inputOf(response.body, 'id')).toContain('value="m-unnamed"');
+    await expect(service.ctx.admin.merchants.get('m-unnamed')).rejects.toThrow(/not found/);
+  });
+
   it('refuses to delete a merchant that has stores, saying why', async () => {
     const response = await user.submit('/console/merchants/m-nordic-home', '/console/merchants/m-nordic-home/delete', {});
     expect(response.statusCode).toBe(409);
@@ -159,6 +167,24 @@ describe('stores', () => {
     // What was typed stays in the form.
     expect(inputOf(amount.body, 'minimumInvoiceAmount')).toContain('value="1.234"');
     expect((await service.ctx.admin.stores.get(STORE)).currency).toBe('SEK');
+  });
+});
+
+describe('a new store', () => {
+  it('shows its refused fields beside them, keeps what was typed, and creates nothing', async () => {
+    const before = (await service.ctx.admin.stores.list({ page: 0, size: 1000 })).content.length;
+    const response = await user.submit('/console/stores/new?merchantId=m-nordic-home', '/console/stores/new', {
+      merchantId: 'm-nordic-home',
+      name: 'Refused outlet',
+      currency: 'kronor',
+      countryCode: 'SE',
+      minimumInvoiceAmount: '0',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('<title>New store');
+    expect(inputOf(response.body, 'currency')).toContain('aria-invalid="true"');
+    expect(inputOf(response.body, 'name')).toContain('value="Refused outlet"');
+    expect((await service.ctx.admin.stores.list({ page: 0, size: 1000 })).content).toHaveLength(before);
   });
 });
 

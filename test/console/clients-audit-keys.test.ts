@@ -91,6 +91,22 @@ describe('clients', () => {
     expect(response.statusCode).toBe(400);
     expect(inputOf(response.body, 'merchantId')).toContain('aria-describedby="f-merchantId-error"');
   });
+
+  it('shows a refused field of an edit beside it, and changes nothing', async () => {
+    const created = await user.submit('/console/clients/new', '/console/clients/new', {
+      clientId: 'console-edited',
+      merchantId: 'm-nordic-home',
+      'scope.merchant-api': 'on',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const response = await user.submit('/console/clients/console-edited', '/console/clients/console-edited', {
+      merchantId: 'm-nope',
+      'scope.merchant-api': 'on',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(inputOf(response.body, 'merchantId')).toContain('aria-invalid="true"');
+    expect((await service.ctx.admin.clients.get('console-edited')).merchantId).toBe('m-nordic-home');
+  });
 });
 
 describe('audit trail', () => {

@@ -161,6 +161,10 @@ describe('a method form', () => {
     });
     expect(method.plans.map((p) => p.name)).toEqual(['3 months']);
     expect(method.legalLinks).toEqual([{ url: 'https://example.com/gift', type: 'GENERAL_TERMS', appendAmount: false }]);
+    // The store's list of methods shows its window, in UTC; a method without one is offered always.
+    const storePage = await user.get(`/console/stores/${STORE}`);
+    expect(storePage.body).toContain('<td>From 2026-11-26T23:00:00.000Z until for good</td>');
+    expect(storePage.body).toContain('<td>Always</td>');
     // Sending the creation again does not make a second method.
     const again = await user.post(url, [...formFields(preview.body, url), ['_action', 'save']]);
     expect(again.statusCode).toBe(303);
