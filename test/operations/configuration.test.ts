@@ -1,0 +1,55 @@
+// Settings read once at start-up (src/config.ts): tracing's, webhooks' and an external issuer's,
+// each refused with a message naming the variable and what it takes, so that a process with a typo
+// in its environment stops at once instead of running otherwise than meant.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../src/config.ts';
+
+const OTLP = 'http://collector:4318';
+
+describe('configuration', () => {
+  it('turns tracing on with an OTLP endpoint, over protobuf unless told json, and off when disabled', () => {
+    expect(readConfig({}).tracing).toBeUndefined();
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP }).tracing).toEqual({ protocol: 'http/protobuf' });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).tracing).toEqual({
+      protocol: 'http/json',
+    });
+    // The traces' own protocol setting wins over the general one.
+    expect(
+      readConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: OTLP,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      }).tracing,
+    ).toEqual({ protocol: 'http/json' });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
+  });
+
+  it('reads the webhooks’ settings: private addresses refused unless allowed, the retry schedule in seconds', () => {
+    expect(readConfig({}).webhooks).toMatchObject({ allowPrivate: false });
+    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: ' 5, 300 ,1800' }).webhooks).toMatchObject({
+      allowPrivate: true,
+      retrySchedule: [5, 300, 1800],
+    });
+    expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhooks.allowPrivate).toBe(false);
+  });
+
+  it.each([
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      /OTEL_EXPORTER_OTLP_PROTOCOL must be http\/protobuf or http\/json \(grpc is not supported\), got "grpc"/,
+    ],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'yes' }, /WEBHOOK_ALLOW_PRIVATE must be true or false, got "yes"/],
+    [{ WEBHOOK_RETRY_SCHEDULE: '5,0' }, /WEBHOOK_RETRY_SCHEDULE must be up to 30 comma-separated delays in whole seconds from 1 to 604800/],
+    [{ WEBHOOK_RETRY_SCHEDULE: '5,1.5' }, /WEBHOOK_RETRY_SCHEDULE must be/],
+    [{ WEBHOOK_RETRY_SCHEDULE: '604801' }, /WEBHOOK_RETRY_SCHEDULE must be/],
+    [{ WEBHOOK_RETRY_SCHEDULE: Array.from({ length: 31 }, () => '60').join(',') }, /WEBHOOK_RETRY_SCHEDULE must be up to 30/],
+    [{ AUTH_ISSUER: 'https://id.example.com' }, /AUTH_ISSUER and AUTH_JWKS_URL go together: set both or neither/],
+    [{ AUTH_JWKS_URL: 'https://id.example.com/jwks' }, /AUTH_ISSUER and AUTH_JWKS_URL go together/],
+    [{ AUTH_ISSUER: 'https://id.example.com', AUTH_JWKS_URL: '/jwks' }, /AUTH_JWKS_URL must be an absolute URL, got "\/jwks"/],
+    [{ AUTH_ISSUER: 'https://id.example.com', AUTH_JWKS_URL: 'ftp://id.example.com/jwks' }, /AUTH_JWKS_URL must use http: or https:/],
+  ])('refuses %o', (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
