@@ -12,6 +12,11 @@ export function enableSpans(): void {
   enabled = true;
 }
 
+/** Called when the SDK shuts down: nothing would export a span made after it. */
+export function disableSpans(): void {
+  enabled = false;
+}
+
 export function spansEnabled(): boolean {
   return enabled;
 }

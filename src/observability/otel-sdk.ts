@@ -6,7 +6,7 @@
 // its argument, OTEL_BSP_* (batching). Spans are made by hand (lib/spans.ts, request-tracing.ts):
 // no module patching, which the ESM bundle would not allow without a loader hook.
 import type { TracingConfig } from '../config.ts';
-import { enableSpans } from '../lib/spans.ts';
+import { disableSpans, enableSpans } from '../lib/spans.ts';
 
 export interface Tracing {
   /** Exports what is buffered, then stops. */
@@ -31,5 +31,10 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   // W3C traceparent in and out; the AsyncLocalStorage context manager carries the active span across awaits.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   enableSpans();
-  return { shutdown: () => provider.shutdown() };
+  return {
+    shutdown: () => {
+      disableSpans();
+      return provider.shutdown();
+    },
+  };
 }

@@ -6,10 +6,9 @@
 //
 // Spans are module state (enableSpans) and the SDK is OpenTelemetry's global state, and this
 // project runs its files with isolate: false (vitest.config.ts): the files after this one in the
-// worker share its modules and its globals. afterAll therefore unregisters the SDK and resets the
-// module registry, as vitest does between files under isolate: true, so that the next file
-// imports lib/spans.ts afresh, with spans off (an app built with them on would answer error
-// bodies carrying an all-zero trace id).
+// worker share its modules and its globals. afterAll therefore unregisters the SDK and turns
+// spans off again, so that the next file builds its apps without them (an app built with them on
+// would answer error bodies carrying an all-zero trace id).
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +31,7 @@ import { readConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../../src/lib/batch-spans.ts';
-import { enableSpans, inSpan, tracer } from '../../src/lib/spans.ts';
+import { disableSpans, enableSpans, inSpan, tracer } from '../../src/lib/spans.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, UNBOUNDED_DERIVATIONS } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
@@ -85,8 +84,8 @@ afterAll(async () => {
   trace.disable();
   context.disable();
   propagation.disable();
-  // And lib/spans.ts's flag with the rest of the module registry (see the header).
-  vi.resetModules();
+  // And lib/spans.ts's flag, as the SDK's shutdown does (see the header).
+  disableSpans();
 });
 
 beforeEach(() => {
