@@ -43,7 +43,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   }
   // isolate false: the test files of a worker share its loaded modules instead of each importing
   // Fastify, PGlite and the service again (a quarter of the suite's time); no test changes
-  // process-wide state (environment, timers, module mocks, a global tracer) that another could see.
+  // process-wide state (environment, timers, module mocks, a global tracer) that another could see
+  // (test/operations/tracing-in-process.test.ts registers one and takes it down in its afterAll).
   const shared = { isolate: false };
   const database = { ...shared, testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['test/global-setup.ts'] };
   const projects: TestProjectInlineConfiguration[] = [
