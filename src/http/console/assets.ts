@@ -21,12 +21,15 @@ header.site button { background: #fff; color: #14283d; border: 2px solid #fff; }
 header.site :focus-visible { outline-color: #fff; }
 main { max-width: 72rem; padding: 1.5rem; margin: 0 auto; }
 h1 { font-size: 1.75rem; margin: 0 0 1rem; }
+/* A long URL (a webhook endpoint's, up to 2,048 characters) wraps instead of widening the page. */
+h1, dl.facts dd { overflow-wrap: anywhere; }
 h2 { font-size: 1.35rem; margin: 2rem 0 0.75rem; }
 h3 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
 caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
 th, td { text-align: left; vertical-align: top; padding: 0.4rem 0.6rem; border-bottom: 1px solid #8a8a8a; }
 thead th { background: #eef1f5; }
+td ol { margin: 0; padding-left: 1.25rem; }
 form.stacked { max-width: 48rem; }
 fieldset { border: 1px solid #8a8a8a; padding: 0.75rem 1rem; margin: 0 0 1rem; }
 legend { font-weight: 600; padding: 0 0.25rem; }

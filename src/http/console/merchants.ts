@@ -1,5 +1,6 @@
-// Merchants in the console (docs/console.md#pages): the list, one merchant with its stores and
-// clients, and the forms that create, rename and delete one (ctx.admin.merchants, as the admin API).
+// Merchants in the console (docs/console.md#pages): the list, one merchant with its stores, clients
+// and webhook endpoints (each linked to its page; webhooks.ts has theirs), and the forms that create,
+// rename and delete one (ctx.admin.merchants, as the admin API).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Merchant } from '../../domain/catalog.ts';
@@ -16,6 +17,7 @@ const NOTICES: Record<string, string> = {
   created: 'The merchant was created.',
   saved: 'The merchant was saved.',
   deleted: 'The merchant was deleted.',
+  'webhook-endpoint-deleted': 'The webhook endpoint was deleted, with its deliveries.',
 };
 
 function merchantForm(session: ConsoleSession, form: FormState, action: string, creating: boolean): Html {
@@ -190,7 +192,7 @@ async function merchantPage(ctx: AppContext, session: ConsoleSession, merchant: 
           </table>`
     }
     <h2>Webhook endpoints</h2>
-    <p>Shown here to read; they are managed with the admin API and <code>pms webhook</code> (docs/webhooks.md).</p>
+    ${canEdit(session) && html`<p><a href="${path}/webhook-endpoints/new">New webhook endpoint of ${merchant.name}</a></p>`}
     ${
       webhooks.content.length === 0
         ? html`<p>No webhook endpoints.</p>`
@@ -209,7 +211,7 @@ async function merchantPage(ctx: AppContext, session: ConsoleSession, merchant: 
               ${webhooks.content.map(
                 (w) =>
                   html`<tr>
-                    <td class="mono">${w.url}</td>
+                    <td class="mono"><a href="/console/webhook-endpoints/${w.id}">${w.url}</a></td>
                     <td>${w.description || '—'}</td>
                     <td>${w.enabled ? 'Yes' : 'No'}</td>
                   </tr>`,

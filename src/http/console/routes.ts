@@ -30,6 +30,7 @@ import { formOf } from './forms.ts';
 import { singleSignOnRoutes } from './single-sign-on.ts';
 import { signInRoutes } from './sign-in.ts';
 import { storeRoutes } from './stores.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /** Who may reach a route: anyone (sign-in, the stylesheet), anyone signed in, or catalog editors (every other change). */
 export type ConsoleAccess = 'public' | 'signed-in' | 'editor';
@@ -135,6 +136,7 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
   storeRoutes(app, ctx);
   paymentMethodRoutes(app, ctx);
   clientRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   auditRoutes(app, ctx);
   keyRoutes(app, ctx);
   // An unknown console address is a console page too (its headers, its layout), for anyone.
