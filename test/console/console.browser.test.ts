@@ -1,8 +1,8 @@
 // The operator console in Chromium against the real server process (`npm start`'s demo: its admin
 // client for the console, printed at start-up): sign-in and one edit by keyboard alone, browsing,
 // Preview then Save, a refused field, sign-out; axe (WCAG 2.1 A and AA) on every console page,
-// error states and the preview tables (a method's, a store's) included; and a cross-site form post from another origin's
-// page, refused with nothing changed.
+// error states, the preview tables (a method's, a store's) and a webhook endpoint's pages included;
+// and a cross-site form post from another origin's page, refused with nothing changed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -221,6 +221,63 @@ describe('the console in Chromium', () => {
     await context.close();
   });
 
+  it("has no WCAG 2.1 A/AA violation on a webhook endpoint's pages: its creation, secret, deliveries, a refusal and its deletion", async () => {
+    const { context, page, problems } = await newContext();
+    await signIn(page);
+    await page.goto(`${base}/console/merchants/m-nordic-home`);
+    await page.getByRole('link', { name: 'New webhook endpoint of Nordic Home AB' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'New webhook endpoint of Nordic Home AB' }).count()).toBe(1);
+    await expectAccessible(page, 'a new webhook endpoint');
+    await page.getByLabel('URL').fill('https://hooks.example.com/axe');
+    await page.getByLabel('Description').fill('Price signage');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#webhook-secret').count()).toBe(1);
+    expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_/);
+    await expectAccessible(page, "a webhook endpoint's secret shown once");
+    await page.getByRole('link', { name: 'Continue to the webhook endpoint' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Webhook endpoint https://hooks.example.com/axe' }).count()).toBe(1);
+    const endpointUrl = page.url();
+    await expectAccessible(page, 'a webhook endpoint');
+
+    // A change of the store's methods makes a delivery (its address does not resolve: its attempts fail).
+    await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.card}`);
+    await page.getByLabel('Max purchase limit').fill('45000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('The payment method was saved.').count()).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.goto(endpointUrl);
+        return page.getByRole('table', { name: 'Deliveries, newest first' }).count();
+      })
+      .toBe(1);
+    await expectAccessible(page, "a webhook endpoint's deliveries");
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await expect.poll(() => page.getByText('The delivery is due again now').count()).toBe(1);
+    await expectAccessible(page, 'a retried delivery');
+
+    // A refused URL, beside its field.
+    await page.getByLabel('URL').fill('http://hooks.example.com/axe');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const field = page.getByLabel('URL');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await field.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'));
+    expect(await page.locator(`#${errorId}`).textContent()).toBe('must be an https:// URL');
+    await expectAccessible(page, 'a refused webhook endpoint URL');
+
+    await page.goto(endpointUrl);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect.poll(() => page.locator('#webhook-secret').count()).toBe(1);
+    await expectAccessible(page, "a webhook endpoint's new secret");
+    await page.goto(endpointUrl);
+    await page.getByRole('link', { name: 'Delete this webhook endpoint…' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Delete webhook endpoint https://hooks.example.com/axe?' }).count()).toBe(1);
+    await expectAccessible(page, "a webhook endpoint's deletion");
+    await page.getByRole('button', { name: 'Delete webhook endpoint' }).click();
+    await expect.poll(() => page.getByText('The webhook endpoint was deleted, with its deliveries.').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('refuses a form posted from another origin page, with nothing changed', async () => {
     const { context, page } = await newContext();
     await signIn(page);
@@ -263,9 +320,14 @@ describe('the console in Chromium', () => {
         role: 'catalog-viewer',
       });
       await context.addCookies([{ name: 'pms_console_session', value: token, url: `${viewerBase}/console` }]);
+      const { endpoint } = await service.ctx.webhookEndpoints.create(
+        { merchantId: 'm-nordic-home', url: 'https://hooks.example.com/viewer', description: 'ERP sync' },
+        { type: 'cli', id: 'test' },
+      );
       for (const path of [
         '/console',
         '/console/merchants/m-nordic-home',
+        `/console/webhook-endpoints/${endpoint.id}`,
         `/console/stores/${STORE}`,
         `/console/payment-methods/${DEMO_METHODS.pp12}`,
         `/console/clients/${NORDIC.id}`,
@@ -276,6 +338,7 @@ describe('the console in Chromium', () => {
         expect(await page.getByText('Signed in as Vera Viewer').count(), path).toBe(1);
         expect(await page.getByRole('button', { name: 'Save' }).count(), path).toBe(0);
         expect(await page.getByRole('button', { name: 'Preview' }).count(), path).toBe(0);
+        expect(await page.getByRole('button', { name: 'Rotate secret' }).count(), path).toBe(0);
         await expectAccessible(page, `${path} (viewer)`);
       }
       expect(problems).toEqual([]);
