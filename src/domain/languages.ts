@@ -45,6 +45,7 @@ const BY_PRIMARY_SUBTAG: Readonly<Record<string, Language>> = { sv: 'sv', nb: 'n
 /** The served language of a well-formed tag by its primary subtag; undefined for any other language. */
 export function languageOfLocale(tag: string): Language | undefined {
   const dash = tag.indexOf('-');
+  // Stryker disable next-line EqualityOperator: equivalent, a tag starting with '-' is no language either way
   const primary = (dash < 0 ? tag : tag.slice(0, dash)).toLowerCase();
   return Object.hasOwn(BY_PRIMARY_SUBTAG, primary) ? BY_PRIMARY_SUBTAG[primary] : undefined;
 }

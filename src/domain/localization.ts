@@ -56,6 +56,7 @@ export function legalLinksFor(links: readonly LegalLink[], store: Pick<Store, 'c
   const served = (link: LegalLink) => languageOfLocale(legalLinkLanguage(link, store));
   const chosen = new Map<string, Language | undefined>();
   for (const link of links) {
+    // Stryker disable next-line ConditionalExpression: equivalent, a type's pick is the same each time it is made
     if (chosen.has(link.type)) continue;
     const ofType = links.filter((l) => l.type === link.type);
     const pick = [language, storeLanguage].find((wanted) => ofType.some((l) => served(l) === wanted));

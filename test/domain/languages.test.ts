@@ -61,6 +61,17 @@ describe('locale tags', () => {
     expect(isWellFormedLocale(`${longest}c`)).toBe(false);
   });
 
+  it("accepts RFC 5646's irregular grandfathered tags, in any case, and nothing made of their pieces", () => {
+    const irregular = ['en-GB-oed', 'sgn-BE-FR', 'sgn-BE-NL', 'sgn-CH-DE'];
+    for (const t of ['ami', 'bnn', 'default', 'enochian', 'hak', 'klingon', 'lux', 'mingo', 'navajo', 'pwn', 'tao', 'tay', 'tsu'])
+      irregular.push(`i-${t}`);
+    for (const tag of irregular) {
+      expect(isWellFormedLocale(tag), tag).toBe(true);
+      expect(isWellFormedLocale(tag.toUpperCase()), tag).toBe(true);
+    }
+    for (const tag of ['i-', 'i-foo', 'i-ami-x', 'en-GB-oe']) expect(isWellFormedLocale(tag), tag).toBe(false);
+  });
+
   it('has one pattern for the request schemas and the check', () => {
     const pattern = new RegExp(LOCALE_PATTERN);
     for (const tag of ['sv-SE', 'sv_SE', 'x-a', 'i-ami', 'de-DE-1996']) expect(pattern.test(tag)).toBe(isWellFormedLocale(tag));
@@ -129,6 +140,11 @@ describe('generated texts', () => {
     expect(monthlyCostText('sv', 'SE', 'SEK')(12345678901234567890n)).toContain('12\u00a0345\u00a0678\u00a0901\u00a0234\u00a0567\u00a0890');
   });
 
+  it('write the cost and the code when Intl refuses the currency or the store country', () => {
+    expect(monthlyCostText('sv', 'SE', 'KRONOR')(238n)).toBe('Från 238 KRONOR/mån');
+    expect(monthlyCostText('fi', 'S', 'EUR')(12n)).toBe('Alkaen 12 EUR/kk');
+  });
+
   it('keep the English subtitle as the API has always written it', () => {
     expect(monthlyCostText('en', 'SE', 'SEK')(238n)).toBe('From 238 SEK/month');
     expect(monthlyCostText('en', 'FI', 'EUR')(12345n)).toBe('From 12345 EUR/month');
@@ -174,7 +190,8 @@ describe('a catalog in a language', () => {
     expect(finnish.methods[2]).toBe(untouched);
     const swedish = localizeCatalog(catalog, 'sv');
     expect(swedish.store).toBe(s);
-    expect(swedish.methods).toEqual(catalog.methods);
+    // Nothing in Swedish: every method is the catalog's own object, plans and all.
+    swedish.methods.forEach((m, i) => expect(m).toBe(catalog.methods[i]));
   });
 
   it('gives the default bundle title in the language, and a title of the catalog as written', () => {

@@ -1,7 +1,7 @@
 // Scheduled windows (src/domain/windows.ts): instants parsed strictly, [from, until) to the
 // millisecond, and a catalog's view at a moment with the moment's next boundary.
 import { describe, expect, it } from 'vitest';
-import { activeAt, isActiveAt, parseInstant } from '../../src/domain/windows.ts';
+import { activeAt, INSTANT_PATTERN, isActiveAt, parseInstant } from '../../src/domain/windows.ts';
 import { method, store } from '../helpers/fixtures.ts';
 
 describe('parseInstant', () => {
@@ -12,6 +12,11 @@ describe('parseInstant', () => {
     ['2026-11-27T00:00:00.5Z', Date.UTC(2026, 10, 27, 0, 0, 0, 500)],
     ['2026-11-27T00:00:00.123+00:00', Date.UTC(2026, 10, 27, 0, 0, 0, 123)],
     ['2028-02-29T12:00:00Z', Date.UTC(2028, 1, 29, 12)],
+    // Each field at its bounds.
+    ['2026-01-01T00:00:00Z', Date.UTC(2026, 0, 1)],
+    ['2026-12-31T23:59:59.999Z', Date.UTC(2026, 11, 31, 23, 59, 59, 999)],
+    ['2026-11-30T12:00:00+23:59', Date.UTC(2026, 10, 29, 12, 1)],
+    ['2026-11-30T12:00:00-23:59', Date.UTC(2026, 11, 1, 11, 59)],
   ])('reads %s', (text, expected) => {
     expect(parseInstant(text)).toBe(expected);
   });
@@ -30,8 +35,30 @@ describe('parseInstant', () => {
     '2026-11-27T00:00:00+24:00',
     '2026-11-27 00:00:00Z',
     ' 2026-11-27T00:00:00Z',
+    '2026-11-27T00:00:00Z ',
+    '2026-11-27T00:00:00Zjunk',
+    '2026-00-10T00:00:00Z',
+    '2026-11-00T00:00:00Z',
+    '2026-11-31T00:00:00Z',
+    '2026-11-27T00:00:00+01:60',
   ])('refuses %j', (text) => {
     expect(parseInstant(text)).toBeUndefined();
+  });
+
+  it('shares its shape with the schemas’ pattern, which leaves the calendar to parseInstant', () => {
+    const pattern = new RegExp(INSTANT_PATTERN);
+    for (const text of ['2026-11-27T00:00:00Z', '2026-11-27T00:00:00.123+01:00', '2026-02-30T00:00:00Z', '2026-11-27T24:00:00-05:30']) {
+      expect(pattern.test(text), text).toBe(true);
+    }
+    for (const text of [
+      '2026-11-27T00:00:00',
+      '2026-11-27T00:00:00Zjunk',
+      ' 2026-11-27T00:00:00Z',
+      '2026-11-27T00:00:00.1234Z',
+      '2026-11-27T00:00Z',
+    ]) {
+      expect(pattern.test(text), text).toBe(false);
+    }
   });
 });
 
