@@ -36,7 +36,10 @@ export function boundariesAhead(
   now: number,
 ): Array<{ at: number; reason: 'activated' | 'deactivated' }> {
   const ahead: Array<{ at: number; reason: 'activated' | 'deactivated' }> = [];
+  // The `!== undefined` checks are for the type only (undefined > now is false):
+  // Stryker disable next-line ConditionalExpression: equivalent, see above
   if (window.activeFrom !== undefined && window.activeFrom > now) ahead.push({ at: window.activeFrom, reason: 'activated' });
+  // Stryker disable next-line ConditionalExpression: equivalent, see above
   if (window.activeUntil !== undefined && window.activeUntil > now) ahead.push({ at: window.activeUntil, reason: 'deactivated' });
   return ahead;
 }
@@ -46,7 +49,8 @@ export function boundariesAhead(
  * the schedule is spent and the delivery has failed.
  */
 export function retryDelaySeconds(schedule: readonly number[], failedAttempts: number): number | undefined {
-  return failedAttempts >= 1 && failedAttempts <= schedule.length ? schedule[failedAttempts - 1] : undefined;
+  // Outside the schedule (no failure yet, or every delay spent) the index finds nothing: undefined.
+  return schedule[failedAttempts - 1];
 }
 
 /**
