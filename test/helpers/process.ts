@@ -29,7 +29,8 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+// 60 s: a first start on PGlite takes 4–8 s alone and passed 30 s on a 2-core machine loaded many times over.
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
