@@ -266,6 +266,32 @@ describe('a bad locale', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('given twice in the session-creation body is 400, named in parameters, and creates nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await service.database.handle.db
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const response = await service.app.inject({
+      method: 'POST',
+      url: `/v1/stores/${SWEDISH}/sessions`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"locale":"sv-SE","locale":"en"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'DUPLICATE_BODY_MEMBER',
+      message: 'Request body member "locale" may be given only once',
+      parameters: { locale: 'may be given only once' },
+    });
+    expect(await count()).toBe(before);
+  });
+
   it('is 422 on group retrieval, named in parameters; twice is 400', async () => {
     const session = await newSession(SWEDISH);
     for (const locale of ['', 'sv_SE', 'sv-', '-', 'sv-abcdefghi', tooLong]) {
