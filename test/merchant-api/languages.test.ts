@@ -142,6 +142,7 @@ describe('a bad locale', () => {
       const q = encodeURIComponent(locale);
       for (const response of [await listing(`?locale=${q}`), await plans(`?locale=${q}`), await signage(`&locale=${q}`)]) {
         expect(response.statusCode, `${locale}: ${response.body}`).toBe(400);
+        expect(response.headers['content-language']).toBeUndefined(); // an error's message is English whatever the locale
         // INVALID_REQUEST, as every other query parameter of the merchant API that fails its rules.
         expect(response.json()).toMatchObject({
           code: 'INVALID_REQUEST',

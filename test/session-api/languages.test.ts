@@ -303,6 +303,8 @@ describe('a bad locale', () => {
     for (const locale of ['', 'sv_SE', 'sv-', '-', 'sv-abcdefghi', tooLong]) {
       const response = await groups(session, `amount=1000&locale=${encodeURIComponent(locale)}`);
       expect(response.statusCode, locale).toBe(422);
+      // An error's message is in English whatever the locale: no Content-Language (docs/errors.md).
+      expect(response.headers['content-language'], locale).toBeUndefined();
       expect(response.json(), locale).toMatchObject({
         code: 'INVALID_QUERY_PARAMETER',
         message: `query parameter locale ${rule}`,
