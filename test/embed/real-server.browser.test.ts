@@ -339,6 +339,21 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 
+    it("is in the store's language (Swedish) as served, before any script runs", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${base}/demo`);
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+        await expect(page.title()).resolves.toBe('Kassa · Nordic Home Webshop');
+        await expect(page.locator('#cart-heading').textContent()).resolves.toBe('Din varukorg');
+        await expect(page.getByRole('radio', { name: 'Svenska' }).isChecked()).resolves.toBe(true);
+        await expect(page.getByText('Privatperson').isVisible()).resolves.toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('replaces an expired session through its backend, offers the campaign, in Swedish and in English', async () => {
       expectedStatuses = [409];
       const c = await open(`${base}/demo`);

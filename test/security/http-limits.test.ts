@@ -519,7 +519,7 @@ describe('security headers', () => {
     const docScripts = [...docs.matchAll(/<script src="\.?\/?([^"]+)"/g)].map((m) => `/docs/${m[1]!.replace(/^docs\//, '')}`);
     expect(docScripts.length).toBeGreaterThanOrEqual(2);
     const embed = registeredRoutes(service.app).find((r) => /^\/embed\/payment-components\.[0-9a-f]+\.js$/.test(r.url))!.url;
-    for (const url of [embed, '/demo/shop.js', ...docScripts]) {
+    for (const url of [embed, '/demo/shop.js', '/demo/texts.js', ...docScripts]) {
       const response = await service.app.inject({ method: 'GET', url });
       html(response);
       expect(response.headers['content-type'], url).toMatch(/^(application|text)\/javascript/);
