@@ -1,6 +1,6 @@
 // Writes docs/demo-storefront.png for the README: builds, starts the server with the demo catalog
-// on a fresh embedded database, opens /demo in Debian's Chromium at 1280×900 and selects the
-// part-payment group. Run: node scripts/screenshot-demo.mjs
+// on a fresh embedded database, opens /demo in Debian's Chromium at 1280×900, switches it to English
+// and selects the part-payment group. Run: node scripts/screenshot-demo.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { freePort } from '../bench/lib/processes.mjs';
@@ -51,6 +51,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(15_000);
   await page.goto(`http://127.0.0.1:${port}/demo`);
+  // The shop opens in Swedish, its store's language; the README's picture is in English.
+  await page.getByRole('radio', { name: 'English' }).check();
   await page.locator('payment-methods [role="radio"]', { hasText: 'Part payment' }).click();
   await page.locator('payment-method [part~="plan"]').first().waitFor();
   await page.locator('#event-log li').first().waitFor();

@@ -21,6 +21,8 @@ export const Errors = {
   MALFORMED_JSON: createError('MALFORMED_JSON', 'Request body is not valid JSON', 400),
   MISSING_QUERY_PARAMETER: createError('MISSING_QUERY_PARAMETER', 'Query parameter "%s" is required', 400),
   DUPLICATE_QUERY_PARAMETER: createError('DUPLICATE_QUERY_PARAMETER', 'Query parameter "%s" may be given only once', 400),
+  /** A JSON body whose object names a member twice (http/plugins/json-body.ts): JSON.parse would keep the last. */
+  DUPLICATE_BODY_MEMBER: createError('DUPLICATE_BODY_MEMBER', 'Request body member "%s" may be given only once', 400),
   INVALID_IDEMPOTENCY_KEY: createError('INVALID_IDEMPOTENCY_KEY', 'Header Idempotency-Key %s', 400),
   // 401 / 403
   AUTHENTICATION_REQUIRED: createError(

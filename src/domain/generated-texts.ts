@@ -1,6 +1,6 @@
 // Every text the service writes itself (not taken from the catalog), one table per language
-// (docs/languages.md#generated-texts). test/domain/generated-texts.test.ts checks that every
-// language has every text and that no English word appears outside English.
+// (docs/languages.md#generated-texts). The "generated texts" tests of test/domain/languages.test.ts
+// check that every language has every text and that no English word appears outside English.
 import type { Language } from './languages.ts';
 
 export interface GeneratedTexts {

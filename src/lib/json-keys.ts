@@ -1,25 +1,71 @@
-// The member names of a JSON text's top-level object, for the one place where a repeated name must
-// be refused rather than taken as the last value (JSON.parse keeps the last; RFC 8259 §4 leaves
-// repeated names to the receiver). One linear pass over text that already parsed.
+// Member names a JSON text's objects hold twice, for the places where a repeated name must be
+// refused rather than taken as the last value: JSON.parse keeps the last, RFC 8259 §4 leaves
+// repeated names to the receiver, and another reader of the same bytes (a proxy, a log pipeline)
+// may keep the first. One linear pass over text that already parsed.
 
-/** The first member name the top-level object of `json` holds twice (after unescaping), if any. */
-export function firstRepeatedTopLevelKey(json: string): string | undefined {
-  const seen = new Set<string>();
-  let depth = 0;
+interface Frame {
+  /** An object's names so far (made at its second name); undefined before, and for an array. */
+  names: Set<string> | undefined;
+  /** The object's first name, kept without a Set: most objects have one or two. */
+  first: string | undefined;
+  isObject: boolean;
+  /** The name being read or its value (objects), the element's index (arrays). */
+  at: string | number;
+  /** In an object, the next string is a name (after `{` and `,`), not a value (after `:`). */
+  expectName: boolean;
+}
+
+/** `plans[0].name`, as request validation names a field (docs/errors.md#error-body). */
+function pathOf(frames: readonly Frame[]): string {
+  let path = '';
+  for (const frame of frames) path = typeof frame.at === 'number' ? `${path}[${frame.at}]` : path ? `${path}.${frame.at}` : frame.at;
+  return path;
+}
+
+/**
+ * The first member name an object of `json` holds twice (compared after unescaping), as its path
+ * (`locale`, `plans[0].name`); undefined when every object's names are distinct. `maxDepth` 1
+ * looks at the top-level object only. `json` must be valid JSON (parse it first).
+ */
+export function firstRepeatedName(json: string, maxDepth = Number.POSITIVE_INFINITY): string | undefined {
+  const frames: Frame[] = [];
   for (let i = 0; i < json.length; i += 1) {
     const c = json.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
-      for (i += 1; i < json.length && json.charCodeAt(i) !== 0x22; i += 1) if (json.charCodeAt(i) === 0x5c) i += 1; // a backslash escapes the next character
-      if (depth !== 1) continue;
-      let next = i + 1;
-      while (next < json.length && /\s/.test(json[next]!)) next += 1;
-      if (json.charCodeAt(next) !== 0x3a) continue; // a value, not a name
-      const name = JSON.parse(json.slice(start, i + 1)) as string;
-      if (seen.has(name)) return name;
-      seen.add(name);
-    } else if (c === 0x7b || c === 0x5b) depth += 1;
-    else if (c === 0x7d || c === 0x5d) depth -= 1;
+      let escaped = false;
+      for (i += 1; json.charCodeAt(i) !== 0x22; i += 1) {
+        if (json.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i += 1; // a backslash escapes the next character
+        }
+      }
+      const frame = frames[frames.length - 1];
+      if (frame === undefined || !frame.expectName || frames.length > maxDepth) continue;
+      const name = escaped ? (JSON.parse(json.slice(start, i + 1)) as string) : json.slice(start + 1, i);
+      frame.at = name;
+      if (frame.first === undefined) frame.first = name;
+      else if (frame.names === undefined) {
+        if (name === frame.first) return pathOf(frames);
+        frame.names = new Set([frame.first, name]);
+      } else {
+        if (frame.names.has(name)) return pathOf(frames);
+        frame.names.add(name);
+      }
+    } else if (c === 0x7b) frames.push({ names: undefined, first: undefined, isObject: true, at: '', expectName: true });
+    else if (c === 0x5b) frames.push({ names: undefined, first: undefined, isObject: false, at: 0, expectName: false });
+    else if (c === 0x7d || c === 0x5d) frames.pop();
+    else if (c === 0x3a) frames[frames.length - 1]!.expectName = false;
+    else if (c === 0x2c) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.isObject) frame.expectName = true;
+      else frame.at = (frame.at as number) + 1;
+    }
   }
   return undefined;
+}
+
+/** The first member name the top-level object of `json` holds twice (after unescaping), if any. */
+export function firstRepeatedTopLevelKey(json: string): string | undefined {
+  return firstRepeatedName(json, 1);
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { STORE } from '../helpers/demo.ts';
+import { PAGE_TEXTS, type PageTexts } from '../../src/http/demo/texts.ts';
 
 const CSP =
   "default-src 'self'; script-src 'self' http://pms.test; style-src 'self' 'unsafe-inline'; connect-src 'self' http://pms.test; " +
@@ -27,14 +28,32 @@ describe('the demo storefront', () => {
       'cache-control': 'no-store',
     });
     expect(response.body).toMatch(/<script src="http:\/\/pms\.test\/embed\/payment-components\.[0-9a-f]{16}\.js" defer><\/script>/);
-    expect(response.body).toContain('<title>Checkout · Nordic Home Webshop</title>');
+    expect(response.body).toContain('<title>Kassa · Nordic Home Webshop</title>');
     // Every script is a file: the CSP allows no inline script.
     expect(response.body.match(/<script\b[^>]*>/g)?.every((tag) => / src="/.test(tag))).toBe(true);
     expect(response.body).not.toMatch(/\{\{|\}\}/);
   });
 
+  it("is written in the store's language (Swedish), before and without its script, which gets every language to switch", async () => {
+    const page = (await service.app.inject({ method: 'GET', url: '/demo' })).body;
+    expect(page).toMatch(/^<!doctype html>\n<html lang="sv">/);
+    // The switch shows Swedish chosen.
+    expect(page.match(/<input type="radio" name="language" value="(\w+)"[^>]* checked>/)?.[1]).toBe('sv');
+    // Every text the script would set is already there, in Swedish.
+    const texts = [...page.matchAll(/data-i18n="(\w+)"[^>]*>([^<]*)</g)].map(([, key, text]) => [key!, text!] as const);
+    expect(texts.length).toBeGreaterThanOrEqual(20);
+    for (const [key, text] of texts) expect(text, key).toBe(PAGE_TEXTS.sv[key as keyof PageTexts]);
+    expect(page).not.toMatch(/Your cart|Checkout|Payment method|Private person/);
+    // texts.js: every language of the switch, with every text.
+    const script = (await service.app.inject({ method: 'GET', url: '/demo/texts.js' })).body;
+    const module = JSON.parse(/^export const TEXTS = (.*);$/m.exec(script)![1]!) as Record<string, PageTexts>;
+    expect(module).toEqual(PAGE_TEXTS);
+    expect(Object.keys(module).sort()).toEqual(['en', 'fi', 'sv']);
+  });
+
   it.each([
     ['/demo/shop.js', 'application/javascript; charset=utf-8'],
+    ['/demo/texts.js', 'application/javascript; charset=utf-8'],
     ['/demo/shop.css', 'text/css; charset=utf-8'],
   ])('serves %s with the same headers, revalidated by ETag', async (url, type) => {
     const response = await service.app.inject({ method: 'GET', url });
@@ -105,7 +124,7 @@ describe('without the demo catalog', () => {
   });
   afterAll(() => service?.close());
 
-  it.each(['/demo', '/demo/shop.js'])('has no %s', async (url) => {
+  it.each(['/demo', '/demo/shop.js', '/demo/texts.js'])('has no %s', async (url) => {
     const response = await service.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
   });

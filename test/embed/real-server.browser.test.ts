@@ -9,7 +9,7 @@ import type { Browser, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { freePort } from '../helpers/process.ts';
-import { Checkout, checkoutPage, launchChromium, type CheckoutPageOptions } from './checkout-page.ts';
+import { Checkout, checkoutPage, launchChromium, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 // What the published client types a group as: the tests read answers as a merchant's code does.
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
@@ -132,13 +132,14 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
     return open(storefront.page(checkoutPage({ scriptSrc: session.embedSrc, sessionId: session.id, ...options })));
   }
 
-  /** What a merchant backend does: a token, then a session. */
-  async function createSession(): Promise<Session> {
+  /** What a merchant backend does: a token, then a session (in the shopper's `locale`, when given). */
+  async function createSession(locale?: string): Promise<Session> {
     const token = await issueToken(service.app, CLIENT.id, CLIENT.secret);
     const response = await service.app.inject({
       method: 'POST',
       url: `/v1/stores/${STORE}/sessions`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, ...(locale === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(locale === undefined ? {} : { payload: JSON.stringify({ locale }) }),
     });
     expect(response.statusCode).toBe(201);
     const body = response.json() as { id: string; expiresAt: string; embed: { src: string } };
@@ -266,6 +267,45 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.radiogroup.isHidden()).resolves.toBe(true);
     });
 
+    it("follows the session's language on a page without lang: Finnish texts, the components' and the service's", async () => {
+      const session = await createSession('fi');
+      let answered!: Promise<PageResponse>;
+      const page = storefront.page(checkoutPage({ scriptSrc: session.embedSrc, sessionId: session.id, amount: '1299.95', lang: null }));
+      const c = await open(page, (p) => {
+        answered = p.waitForResponse((r) => r.url().startsWith(`${base}/v1/sessions/${session.id}/`));
+      });
+      const response = await answered;
+      // No locale asked: the service answers in the session's language and says so.
+      expect(new URL(response.url()).searchParams.has('locale')).toBe(false);
+      expect(response.headers()['content-language']).toBe('fi');
+      const options = await c.waitForOptions(6);
+      const served = await service.app.inject({ method: 'GET', url: `/v1/sessions/${session.id}/payment-method-groups?amount=1299.95` });
+      expect(options.map((o) => [o.groupId, o.title, o.subtitle])).toEqual(
+        (served.json() as Group[]).map((g) => [g.id, g.title, plainSpaces(g.subtitle)]),
+      );
+      expect(options.map((o) => [o.title, o.subtitle])).toEqual([
+        ['Lasku', 'Maksa 30 päivän kuluessa'],
+        ['Osamaksu', 'Alkaen 89 SEK/kk'],
+        ['Joustotili', 'Alkaen 69 SEK/kk'],
+        ['Kortti', 'Visa, Mastercard'],
+        ['Swish', 'Maksa puhelimella'],
+        ['Yrityslasku', 'Lasku yrityksellesi, 30 päivää'],
+      ]);
+      // The components' own texts in Finnish too, marked so for screen readers though the page says no language.
+      await expect(c.radiogroup.getAttribute('aria-label')).resolves.toBe('Maksutapa');
+      await expect(c.radiogroup.getAttribute('lang')).resolves.toBe('fi');
+      await c.option('Osamaksu').click();
+      // <payment-method> reads the language from internalData: the catalog's Finnish plan names, its own words.
+      await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['109 SEK/kk', '89 SEK/kk']);
+      await expect(c.details.locator('a').first().textContent()).resolves.toBe('Hintatiedot (avautuu uuteen ikkunaan)');
+      const shown = `${await c.radiogroup.innerText()}\n${await c.details.innerText()}`;
+      expect(shown).toContain('kuukautta');
+      expect(
+        shown.match(/\b(From|month|months|Part payment|Invoice|Pay|Interest|Duration|Setup fee|Price information)\b/),
+        shown,
+      ).toBeNull();
+    });
+
     it('reads the groups across origins: CORS lets the page read them', async () => {
       const session = await createSession();
       const c = await openStorefront(session, { amount: '1299.95' });
@@ -337,6 +377,21 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       expect(detail).toContain('"type": "PROVIDER_PART_PAYMENT_SELECT_NOW"');
       await expect(c.texts(c.details.locator('[part~="plan-cost"]'))).resolves.toEqual(['SEK 184/month', 'SEK 131/month']);
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
+    });
+
+    it("is in the store's language (Swedish) as served, before any script runs", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${base}/demo`);
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+        await expect(page.title()).resolves.toBe('Kassa · Nordic Home Webshop');
+        await expect(page.locator('#cart-heading').textContent()).resolves.toBe('Din varukorg');
+        await expect(page.getByRole('radio', { name: 'Svenska' }).isChecked()).resolves.toBe(true);
+        await expect(page.getByText('Privatperson').isVisible()).resolves.toBe(true);
+      } finally {
+        await context.close();
+      }
     });
 
     it('replaces an expired session through its backend, offers the campaign, in Swedish and in English', async () => {

@@ -134,13 +134,21 @@ describe('the eligibility explanation', () => {
 
 describe('a bad locale', () => {
   const malformed = ['', 'sv_SE', 'sv-', 'sv-abcdefghi', `sv-SE-x-${'abcdefgh-'.repeat(3)}abcd`];
+  // What a person can act on, not the RFC 5646 pattern (some 400 characters).
+  const rule = 'must be a BCP 47 language tag of at most 35 characters, such as sv-SE';
 
   it('is 400 on the listing, payment plans and price signage, named in parameters; twice is 400 too', async () => {
     for (const locale of malformed) {
       const q = encodeURIComponent(locale);
       for (const response of [await listing(`?locale=${q}`), await plans(`?locale=${q}`), await signage(`&locale=${q}`)]) {
         expect(response.statusCode, `${locale}: ${response.body}`).toBe(400);
-        expect(response.json()).toMatchObject({ parameters: { locale: expect.any(String) } });
+        expect(response.headers['content-language']).toBeUndefined(); // an error's message is English whatever the locale
+        // INVALID_REQUEST, as every other query parameter of the merchant API that fails its rules.
+        expect(response.json()).toMatchObject({
+          code: 'INVALID_REQUEST',
+          message: `query parameter locale ${rule}`,
+          parameters: { locale: rule },
+        });
       }
     }
     for (const response of [
@@ -156,6 +164,10 @@ describe('a bad locale', () => {
   it('is 422 on the eligibility explanation, as on group retrieval', async () => {
     const response = await explain('&locale=sv_SE');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ parameters: { locale: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_QUERY_PARAMETER',
+      message: `query parameter locale ${rule}`,
+      parameters: { locale: rule },
+    });
   });
 });

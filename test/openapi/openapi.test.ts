@@ -93,6 +93,10 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  it("leaves out the schemas' own validation messages, which are for error bodies (errorMessage)", () => {
+    expect(JSON.stringify(document).includes('"errorMessage"')).toBe(false);
+  });
+
   it('gives every operation an operationId, a summary, a 2xx response and a body schema for every other status', () => {
     const problems: string[] = [];
     const ids = new Set<string>();

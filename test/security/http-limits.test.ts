@@ -1,6 +1,6 @@
 // Limits and headers (SECURITY.md), through inject() and over real sockets:
 // - every JSON and form endpoint refuses a body over 64 KiB (413), a JSON body nested deeper than
-//   32 levels or not UTF-8 (400), quickly;
+//   32 levels or not UTF-8 (400), quickly, and a JSON object naming a member twice (400);
 // - what Node refuses before Fastify sees a request (malformed requests, headers over 32 KiB,
 //   clients too slow to send their headers or body) and URLs the router cannot decode are
 //   answered in the documented JSON error shape (docs/errors.md#error-body), and slow clients are cut off;
@@ -200,6 +200,27 @@ describe('request bodies', () => {
       payload: '{"campaign":"\\\\u0000"}',
     });
     expect(text.statusCode).toBe(201);
+  });
+
+  it('every JSON endpoint refuses an object naming a member twice, at any depth, with 400 naming it, writing nothing', async () => {
+    const before = await catalogSnapshot(service.database.handle);
+    const bodies: Array<[string, string]> = [
+      ['{"locale":"sv-SE","locale":"en"}', 'locale'],
+      ['{"campaign":"a","name":"x","campaign":"b"}', 'campaign'],
+      ['{"plans":[{"name":"a"},{"name":"b","name":"c"}]}', 'plans[1].name'],
+      ['{"translations":{"en":{"name":"a"},"e\\u006e":{}}}', 'translations.en'],
+    ];
+    const problems: string[] = [];
+    for (const route of bodyRoutes().filter((r) => r.key !== 'POST /oauth2/token')) {
+      for (const [payload, name] of bodies) {
+        const response = await service.app.inject(route.request(payload));
+        const body = response.json() as { code?: string; parameters?: Record<string, string> };
+        if (response.statusCode !== 400 || body.code !== 'DUPLICATE_BODY_MEMBER' || body.parameters?.[name] !== 'may be given only once')
+          problems.push(`${route.key} ${payload}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await catalogSnapshot(service.database.handle)).toEqual(before);
   });
 
   it('an admin body with many unknown fields is still checked whole (found by the fuzzer: 8 were enough to skip it)', async () => {
@@ -498,7 +519,7 @@ describe('security headers', () => {
     const docScripts = [...docs.matchAll(/<script src="\.?\/?([^"]+)"/g)].map((m) => `/docs/${m[1]!.replace(/^docs\//, '')}`);
     expect(docScripts.length).toBeGreaterThanOrEqual(2);
     const embed = registeredRoutes(service.app).find((r) => /^\/embed\/payment-components\.[0-9a-f]+\.js$/.test(r.url))!.url;
-    for (const url of [embed, '/demo/shop.js', ...docScripts]) {
+    for (const url of [embed, '/demo/shop.js', '/demo/texts.js', ...docScripts]) {
       const response = await service.app.inject({ method: 'GET', url });
       html(response);
       expect(response.headers['content-type'], url).toMatch(/^(application|text)\/javascript/);

@@ -4737,7 +4737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Malformed JSON, a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` not a string or not a well-formed BCP 47 tag of at most 35 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
+            /** @description Malformed JSON, a member named twice (`DUPLICATE_BODY_MEMBER`, `parameters` naming it: `{"locale":"sv-SE","locale":"en"}`), a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` not a string or not a well-formed BCP 47 tag of at most 35 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
             400: {
                 headers: {
                     [name: string]: unknown;

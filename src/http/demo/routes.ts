@@ -14,6 +14,7 @@ import { Errors } from '../../errors.ts';
 import { etagOnSend } from '../plugins/etag.ts';
 import { languageOfCountry } from '../../domain/languages.ts';
 import { LocaleSchema } from '../session-api/schemas.ts';
+import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguage } from './texts.ts';
 
 export interface DemoRoutesOptions {
   ctx: AppContext;
@@ -61,8 +62,17 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
   if (!dir) throw new Error('the demo storefront assets (src/http/demo/assets) are missing');
   const read = (name: string) => readFile(new URL(name, dir), 'utf8');
   const [template, script, stylesheet] = await Promise.all([read('index.html'), read('shop.js'), read('shop.css')]);
-  // The page opens in the store's language (docs/languages.md), as a shop in that country would.
-  const page = fill(template, { storeName: demo.storeName, embedSrc, storeLanguage: languageOfCountry(demo.countryCode) });
+  // The page is written in the store's language (docs/languages.md), as a shop in that country
+  // would serve it: right before its script runs, and without it. The script switches with texts.js.
+  const language = pageLanguage(languageOfCountry(demo.countryCode));
+  const page = fill(template, {
+    storeName: demo.storeName,
+    embedSrc,
+    lang: language,
+    ...Object.fromEntries(Object.entries(PAGE_TEXTS[language]).map(([key, text]) => [`text.${key}`, text])),
+    ...Object.fromEntries(PAGE_LANGUAGES.map((l) => [`checked.${l}`, l === language ? ' checked' : ''])),
+  });
+  const texts = `// The demo page's texts in every language of its switch (src/http/demo/texts.ts).\nexport const TEXTS = ${JSON.stringify(PAGE_TEXTS)};\n`;
   const headers = securityHeaders(new URL(embedSrc).origin, new URL(ctx.config.publicUrl).origin);
   const serve = (reply: FastifyReply, type: string, cacheControl: string, body: string) =>
     reply.headers({ ...headers, 'content-type': `${type}; charset=utf-8`, 'cache-control': cacheControl }).send(body);
@@ -71,6 +81,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
   // The assets are revalidated (ETag), so an edited file shows on the next load after a restart.
   const asset = { schema: { hide: true }, onSend: etagOnSend };
   app.get('/demo/shop.js', asset, async (_request, reply) => serve(reply, 'application/javascript', 'no-cache', script));
+  app.get('/demo/texts.js', asset, async (_request, reply) => serve(reply, 'application/javascript', 'no-cache', texts));
   app.get('/demo/shop.css', asset, async (_request, reply) => serve(reply, 'text/css', 'no-cache', stylesheet));
 
   // The shop's backend, as a merchant's would be: a client-credentials token, then the session.
@@ -225,9 +236,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Replaces each `{{name}}` of the template with the value, escaped for HTML. */
+/** Replaces each `{{name}}` (`{{text.cart}}`) of the template with the value, escaped for HTML. */
 function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
+  return template.replace(/\{\{([\w.]+)\}\}/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`the demo page template names an unknown value {{${name}}}`);
     return escapeHtml(value);

@@ -8,6 +8,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { TOKEN_PATH } from '../../auth/oauth.ts';
 import { DEFAULT_OPERATOR_TYPES, OPERATOR_TYPE_SUFFIXES, type OperatorTypes } from '../../domain/payment-method-types.ts';
 import { componentName } from '../schemas/common.ts';
+import { ERROR_MESSAGE } from '../plugins/validation.ts';
 import { DEFAULT_RESPONSES, type ResponseDoc, type RouteDocs } from './route-docs.ts';
 
 type Json = Record<string, unknown>;
@@ -124,12 +125,16 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A copy of a route schema in which every named schema carries its component name. */
+/**
+ * A copy of a route schema in which every named schema carries its component name, without the
+ * schemas' own validation messages (ERROR_MESSAGE: for error bodies; the descriptions say the rule).
+ */
 function markNamedSchemas(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(markNamedSchemas);
   if (!isObject(node)) return node;
   const copy: Json = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = markNamedSchemas(value);
+  for (const [key, value] of Object.entries(node))
+    if (key !== ERROR_MESSAGE || typeof value !== 'string') copy[key] = markNamedSchemas(value);
   const name = componentName(node);
   if (name !== undefined) copy[COMPONENT] = name;
   return copy;

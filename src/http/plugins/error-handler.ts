@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Errors, isRegisteredError, type ErrorParameters, type ErrorWithHeaders, type ErrorWithParameters } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDatabaseUnavailable } from '../../storage/unavailable.ts';
-import { allValidationIssues } from './validation.ts';
+import { allValidationIssues, issueMessage } from './validation.ts';
 
 export interface ErrorBody {
   message: string;
@@ -36,10 +36,12 @@ interface ValidationIssue {
   message?: string | undefined;
   keyword: string;
   params: Record<string, unknown>;
+  /** The schema broken (the collecting validators are verbose), for its own message. */
+  parentSchema?: unknown;
 }
 
-function describeValidation(error: FastifyError): string {
-  const issue = error.validation?.[0] as ValidationIssue | undefined;
+/** The message: the first problem, with the part of the request and the field it is in. */
+function describeValidation(error: FastifyError, issue: ValidationIssue | undefined): string {
   if (!issue) return error.message;
   const context = error.validationContext ?? 'request';
   const part = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path parameter' : context;
@@ -51,7 +53,7 @@ function describeValidation(error: FastifyError): string {
   if (issue.keyword === 'additionalProperties') {
     return `${part}${path ? ` ${path}` : ''} has an unknown property "${String(issue.params.additionalProperty)}"`;
   }
-  return `${part}${path ? ` ${path}` : ''} ${issue.message ?? 'is invalid'}`;
+  return `${part}${path ? ` ${path}` : ''} ${issueMessage(issue)}`;
 }
 
 /** The part of the request a failed validation was about. */
@@ -77,13 +79,21 @@ function fieldName(instancePath: string, property?: unknown): string {
   return segments.reduce((name, segment) => (/^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '');
 }
 
-/** Every field a failed validation is about, from a second, collecting validation (validation.ts). */
-function validationParameters(error: FastifyError, request: FastifyRequest): ErrorParameters | undefined {
+/**
+ * Every problem of a failed validation, from a second, collecting validation (validation.ts); the
+ * fast validator's one problem when that finds none.
+ */
+function validationIssues(error: FastifyError, request: FastifyRequest): ValidationIssue[] {
   const part = error.validationContext ?? '';
   const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
   const issues: ValidationIssue[] = schema ? allValidationIssues(schema, part, requestPart(request, part)) : [];
+  return issues.length > 0 ? issues : (error.validation ?? []);
+}
+
+/** Every field the problems are about, each with its first problem. */
+function validationParameters(issues: readonly ValidationIssue[]): ErrorParameters | undefined {
   const parameters: ErrorParameters = {};
-  for (const issue of issues.length > 0 ? issues : ((error.validation ?? []) as unknown as ValidationIssue[])) {
+  for (const issue of issues) {
     const property =
       issue.keyword === 'required'
         ? issue.params.missingProperty
@@ -98,7 +108,7 @@ function validationParameters(error: FastifyError, request: FastifyRequest): Err
         ? 'is required'
         : issue.keyword === 'additionalProperties'
           ? 'is not a known field'
-          : (issue.message ?? 'is invalid');
+          : issueMessage(issue);
     if (Object.keys(parameters).length >= MAX_PARAMETERS) break;
   }
   return Object.keys(parameters).length > 0 ? parameters : undefined;
@@ -139,12 +149,13 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
   }
   if (raw.validation) {
     const status = request.routeOptions.config.validationStatus ?? 400;
+    const issues = validationIssues(raw, request);
     return {
       status,
       code: status === 422 ? 'INVALID_QUERY_PARAMETER' : 'INVALID_REQUEST',
-      message: describeValidation(raw),
+      message: describeValidation(raw, issues[0]),
       headers,
-      parameters: validationParameters(raw, request),
+      parameters: validationParameters(issues),
       unexpected: false,
     };
   }

@@ -2,9 +2,10 @@
 // malformed JSON is 400, `__proto__`/`constructor.prototype` keys are refused, bodies over the
 // limit are 413 and any other media type is 415 (Fastify's default for unregistered types).
 // Bodies that are not UTF-8, nest deeper than MAX_JSON_DEPTH or hold a NUL character (400 each) are
-// refused before parsing.
+// refused before parsing; an object naming a member twice (400) after it.
 import type { FastifyInstance } from 'fastify';
-import { Errors } from '../../errors.ts';
+import { Errors, withParameters } from '../../errors.ts';
+import { firstRepeatedName } from '../../lib/json-keys.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Deeper bodies are refused before parsing: no request body of this service nests beyond 5 levels. */
@@ -55,6 +56,12 @@ export function registerJsonBody(app: FastifyInstance): void {
     }
     void parseJson(request, text, (error, value) => {
       if (error) return done(new Errors.MALFORMED_JSON(), undefined);
+      // JSON.parse keeps a repeated member's last value, where another reader may keep the first:
+      // `{"locale":"sv-SE","locale":"en"}` means nothing certain, at any depth (admin bodies nest).
+      const repeated = firstRepeatedName(text);
+      if (repeated !== undefined) {
+        return done(withParameters(new Errors.DUPLICATE_BODY_MEMBER(repeated), { [repeated]: 'may be given only once' }), undefined);
+      }
       done(null, value);
     });
   });

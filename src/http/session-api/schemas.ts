@@ -5,10 +5,20 @@ import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../domain/payment-method-types.ts';
 import { LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../../domain/languages.ts';
 import { component } from '../schemas/common.ts';
+import { ERROR_MESSAGE } from '../plugins/validation.ts';
+
+/** What a malformed `locale` answers, wherever it is read: readable where the pattern is not. */
+const LOCALE_RULE = `must be a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters, such as sv-SE`;
 
 /** A `locale` (docs/languages.md#choosing-the-language): the session's at creation, a request's on group retrieval. */
 export const LocaleSchema = (description: string) =>
-  Type.String({ maxLength: MAX_LOCALE_LENGTH, pattern: LOCALE_PATTERN, description, examples: ['sv-SE', 'fi', 'nb-NO', 'en'] });
+  Type.String({
+    maxLength: MAX_LOCALE_LENGTH,
+    pattern: LOCALE_PATTERN,
+    [ERROR_MESSAGE]: LOCALE_RULE,
+    description,
+    examples: ['sv-SE', 'fi', 'nb-NO', 'en'],
+  });
 
 export const CustomerTypeSchema = component(
   'CustomerType',

@@ -1,95 +1,12 @@
 // The demo shop's checkout: keeps <payment-methods> in step with the cart total, the customer
 // type and the language; gets sessions from the shop's own backend (POST /demo/session), never
-// from the payment service directly; and shows what the components report.
+// from the payment service directly; and shows what the components report. The server writes the
+// page in the store's language; the texts of every language of the switch are in texts.js
+// (src/http/demo/texts.ts).
+
+import { TEXTS } from './texts.js';
 
 const CAMPAIGN = 'BLACKWEEK';
-
-const TEXTS = {
-  en: {
-    demoNote: 'Demo storefront: test data, no real payments',
-    heading: 'Checkout',
-    cart: 'Your cart',
-    quantity: 'Quantity',
-    duvet: 'Linen duvet cover 150×210',
-    pillow: 'Pillowcases, 2-pack',
-    candle: 'Scented candle, birch',
-    shipping: 'Shipping',
-    free: 'Free',
-    total: 'Total',
-    customer: 'You are buying as',
-    customerType: 'Customer type',
-    private: 'Private person',
-    business: 'Business',
-    campaign: 'Black Week offers',
-    language: 'Language',
-    log: 'Event log',
-    session: 'Session',
-    logEmpty: 'Events of the payment components appear here.',
-    payment: 'Payment method',
-    details: 'Details',
-    detailsHint: 'Choose a payment method to see its terms.',
-    expires: (time) => `expires ${time}`,
-    sessionFailed: (message) => `No payment session: ${message}`,
-    secci: 'Standard European Consumer Credit Information',
-    signage: (monthly, months, total, rate) => `From ${monthly}/month for ${months} months · total ${total} · APR ${rate} %`,
-  },
-  sv: {
-    demoNote: 'Demobutik: testdata, inga riktiga betalningar',
-    heading: 'Kassa',
-    cart: 'Din varukorg',
-    quantity: 'Antal',
-    duvet: 'Påslakan i linne 150×210',
-    pillow: 'Örngott, 2-pack',
-    candle: 'Doftljus, björk',
-    shipping: 'Frakt',
-    free: 'Fri',
-    total: 'Att betala',
-    customer: 'Du handlar som',
-    customerType: 'Kundtyp',
-    private: 'Privatperson',
-    business: 'Företag',
-    campaign: 'Black Week-erbjudanden',
-    language: 'Språk',
-    log: 'Händelselogg',
-    session: 'Session',
-    logEmpty: 'Betalkomponenternas händelser visas här.',
-    payment: 'Betalsätt',
-    details: 'Villkor',
-    detailsHint: 'Välj ett betalsätt för att se villkoren.',
-    expires: (time) => `går ut ${time}`,
-    sessionFailed: (message) => `Ingen betalsession: ${message}`,
-    secci: 'Standardiserad europeisk konsumentkreditinformation',
-    signage: (monthly, months, total, rate) => `Från ${monthly}/mån i ${months} månader · totalt ${total} · effektiv ränta ${rate} %`,
-  },
-  fi: {
-    demoNote: 'Demokauppa: testidataa, ei oikeita maksuja',
-    heading: 'Kassa',
-    cart: 'Ostoskorisi',
-    quantity: 'Määrä',
-    duvet: 'Pellavainen pussilakana 150×210',
-    pillow: 'Tyynyliinat, 2 kpl',
-    candle: 'Tuoksukynttilä, koivu',
-    shipping: 'Toimitus',
-    free: 'Maksuton',
-    total: 'Yhteensä',
-    customer: 'Ostat',
-    customerType: 'Asiakastyyppi',
-    private: 'Yksityishenkilönä',
-    business: 'Yrityksenä',
-    campaign: 'Black Week -tarjoukset',
-    language: 'Kieli',
-    log: 'Tapahtumaloki',
-    session: 'Istunto',
-    logEmpty: 'Maksukomponenttien tapahtumat näkyvät tässä.',
-    payment: 'Maksutapa',
-    details: 'Ehdot',
-    detailsHint: 'Valitse maksutapa nähdäksesi sen ehdot.',
-    expires: (time) => `vanhenee ${time}`,
-    sessionFailed: (message) => `Ei maksuistuntoa: ${message}`,
-    secci: 'Vakiomuotoiset eurooppalaiset kuluttajaluottotiedot',
-    signage: (monthly, months, total, rate) => `Alkaen ${monthly}/kk ${months} kuukauden ajan · yhteensä ${total} · todellinen vuosikorko ${rate} %`,
-  },
-};
 
 /** Number formats per page language: the shop is Swedish, so its prices are in SEK whatever the language. */
 const LOCALES = { en: 'en-GB', sv: 'sv-SE', fi: 'fi-FI' };
@@ -107,15 +24,20 @@ const log = document.getElementById('event-log');
 const logEmpty = document.getElementById('log-empty');
 const detailsHint = document.getElementById('details-hint');
 
-// The store's language first, as a shop in its country opens (docs/languages.md); the switch changes it.
-const storeLanguage = document.querySelector('meta[name="store-language"]')?.content;
-let language = Object.hasOwn(TEXTS, storeLanguage) ? storeLanguage : 'en';
+// The language the server wrote the page in (the store's, docs/languages.md); the switch changes it.
+const served = document.documentElement.lang;
+let language = Object.hasOwn(TEXTS, served) ? served : 'en';
 let expiresAt;
 /** Only the newest session request may set the session: a campaign toggled twice asks twice. */
 let sessionRequest = 0;
 
 const texts = () => TEXTS[language];
 const locale = () => LOCALES[language];
+
+/** A text of the language with its `{name}`s filled in. */
+function text(key, values) {
+  return texts()[key].replace(/\{(\w+)\}/g, (_match, name) => String(values[name]));
+}
 
 /** Prices are whole öre, so sums are exact; the amount goes out as the decimal the API expects. */
 function decimal(ore) {
@@ -169,7 +91,12 @@ function showSignage(item) {
   if (!signage || !view) return;
   const rate = new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(signage.effectiveInterest);
   const whole = (n) => new Intl.NumberFormat(locale(), { style: 'currency', currency: signage.currency, maximumFractionDigits: 0 }).format(n);
-  view.querySelector('.signage-text').textContent = texts().signage(whole(signage.monthlyCost), signage.durationMonths, whole(signage.totalCost), rate);
+  view.querySelector('.signage-text').textContent = text('signage', {
+    monthly: whole(signage.monthlyCost),
+    months: signage.durationMonths,
+    total: whole(signage.totalCost),
+    rate,
+  });
   const link = view.querySelector('.signage-secci');
   link.hidden = !signage.secciUri;
   if (signage.secciUri) link.href = signage.secciUri;
@@ -203,7 +130,7 @@ function showLanguage() {
 
 function showSession() {
   sessionExpiryView.textContent = expiresAt
-    ? `(${texts().expires(new Date(expiresAt).toLocaleTimeString(locale()))})`
+    ? `(${text('expires', { time: new Date(expiresAt).toLocaleTimeString(locale()) })})`
     : '';
 }
 
@@ -225,7 +152,7 @@ async function newSession() {
   if (request !== sessionRequest) return;
   sessionError.hidden = answer.ok;
   if (!answer.ok) {
-    sessionError.textContent = texts().sessionFailed(answer.body.message);
+    sessionError.textContent = text('sessionFailed', { message: answer.body.message });
     return;
   }
   expiresAt = answer.body.expiresAt;
