@@ -1,6 +1,7 @@
 // The console's single sign-on service (src/services/console/oidc.ts) against a real OpenID provider over
 // HTTPS (test/helpers/oidc-provider.ts), without the console's routes: the whole code flow signed in by
 // HTTP at the provider, what is refused and why. The routes' tests are in oidc.test.ts.
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleReturnPath,
@@ -187,6 +188,63 @@ describe('single sign-on with the roles in the ID token only, under another clai
     const { url, pending } = await defaultClaim.beginSignIn('/console');
     const callback = await signInAtProvider(url, 'editor-1', provider.ca);
     expect((await refusalOf(defaultClaim.completeSignIn(callback, pending))).reason).toBe('no-role');
+  });
+});
+
+/** A fetch that hands each answer of the provider at `pathname` to `change` before openid-client reads it. */
+function fetchChanging(provider: TestProvider, pathname: string, change: (body: string) => string): ReturnType<typeof fetchTrusting> {
+  const trusting = fetchTrusting(provider.ca);
+  return async (url, init) => {
+    const answer = await trusting(url, init);
+    if (new URL(url).pathname !== pathname) return answer;
+    return new Response(change(await answer.text()), { status: answer.status, headers: answer.headers });
+  };
+}
+
+describe('an ID token whose signature does not verify', () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ redirectUris: [REDIRECT_URI], rolesIn: 'both' });
+  });
+  afterAll(() => provider.close());
+
+  /** Signs editor-1 in at the provider; the console's half runs through `fetch`. */
+  async function signInThrough(fetch: ReturnType<typeof fetchTrusting>): Promise<unknown> {
+    const oidc = consoleOidcFor(provider, {}, fetch);
+    const { url, pending } = await oidc.beginSignIn('/console');
+    const callback = await signInAtProvider(url, 'editor-1', provider.ca);
+    return oidc.completeSignIn(callback, pending);
+  }
+
+  it('is refused when its signature was altered (claims, issuer, audience and nonce all as expected)', async () => {
+    const tampered = fetchChanging(provider, '/token', (body) => {
+      const answer = JSON.parse(body) as { id_token: string };
+      const [header, payload, signature] = answer.id_token.split('.') as [string, string, string];
+      // Another signature of the same length: the claims stay exactly as the provider issued them.
+      const bytes = Buffer.from(signature, 'base64url');
+      bytes[bytes.length >> 1]! ^= 0xff;
+      answer.id_token = `${header}.${payload}.${bytes.toString('base64url')}`;
+      return JSON.stringify(answer);
+    });
+    const refused = await refusalOf(signInThrough(tampered));
+    expect(refused.reason).toBe('invalid-response');
+    expect(refused.message).toMatch(/signature/i);
+  });
+
+  it('is refused when the provider’s published keys do not hold the key that signed it', async () => {
+    // The same key id, another key: as if the token had been signed by someone else under that id.
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+    const substituted = fetchChanging(provider, '/jwks', (body) => {
+      const { keys } = JSON.parse(body) as { keys: Array<Record<string, unknown>> };
+      return JSON.stringify({ keys: keys.map((key) => ({ ...key, n: other.n, e: other.e })) });
+    });
+    const refused = await refusalOf(signInThrough(substituted));
+    expect(refused.reason).toBe('invalid-response');
+    expect(refused.message).toMatch(/signature/i);
+  });
+
+  it('signs in when nothing was changed (the same provider, the same checks)', async () => {
+    await expect(signInThrough(fetchTrusting(provider.ca))).resolves.toMatchObject({ subject: 'editor-1', role: 'catalog-editor' });
   });
 });
 

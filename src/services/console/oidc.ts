@@ -1,5 +1,6 @@
 // The console's single sign-on with OpenID Connect (docs/console.md#single-sign-on), over openid-client:
-// the authorization code flow with PKCE (S256), state and nonce, the ID token verified by openid-client.
+// the authorization code flow with PKCE (S256), state and nonce, the ID token verified by openid-client
+// (its signature too: enableNonRepudiationChecks).
 // Stateless between the two halves: beginSignIn returns what must be kept until the callback (the
 // pending sign-in), and the caller keeps it where any instance finds it; completeSignIn takes it back.
 // Only the provider's discovered configuration is kept, once per process.
@@ -145,6 +146,9 @@ export function createConsoleOidc(config: ConsoleOidcConfig, options: ConsoleOid
       })
       .then((discoveredConfiguration) => {
         discoveredConfiguration.timeout = PROVIDER_TIMEOUT_SECONDS;
+        // openid-client checks the ID token's claims but verifies its signature only when told to: with
+        // this, by the provider's published keys (jwks_uri), on every code redeemed.
+        client.enableNonRepudiationChecks(discoveredConfiguration);
         return discoveredConfiguration;
       })
       .catch((error: unknown) => {
