@@ -2,6 +2,7 @@
 // receives a Config object; nothing below this file reads process.env.
 import { isIP } from 'node:net';
 import { DEFAULT_PROVIDER_PREFIX, isValidProviderPrefix } from './domain/payment-method-types.ts';
+import { DEFAULT_SYSTEM_BUNDLE, type AuthoritySources } from './lib/certificate-authorities.ts';
 
 export interface Config {
   host: string;
@@ -73,6 +74,11 @@ export interface ConsoleOidcConfig {
   clientSecret: string;
   /** CONSOLE_OIDC_ROLES_CLAIM: the claim carrying the person's roles (an array or a space-separated string). */
   rolesClaim: string;
+  /**
+   * What the provider's TLS certificate is checked against besides Node's bundled roots: the system's
+   * bundle (SSL_CERT_FILE, else /etc/ssl/certs/ca-certificates.crt) and NODE_EXTRA_CA_CERTS' file.
+   */
+  authorities: AuthoritySources;
 }
 
 export interface WebhookConfig {
@@ -211,11 +217,15 @@ function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
   if (set.length < names.length) {
     throw new ConfigError(`${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !env[n]).join(', ')})`);
   }
-  // openid-client talks to a provider over https only; the certificate is checked against the system's
-  // authorities and NODE_EXTRA_CA_CERTS.
+  // openid-client talks to a provider over https only; the certificate is checked against Node's roots,
+  // the system's bundle and NODE_EXTRA_CA_CERTS (lib/certificate-authorities.ts).
   const issuer = url('CONSOLE_OIDC_ISSUER', env.CONSOLE_OIDC_ISSUER!, ['https:']);
   const rolesClaim = env.CONSOLE_OIDC_ROLES_CLAIM || 'roles';
-  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim };
+  const authorities: AuthoritySources = {
+    systemBundle: env.SSL_CERT_FILE ? { path: env.SSL_CERT_FILE, required: true } : { path: DEFAULT_SYSTEM_BUNDLE, required: false },
+    extraFile: env.NODE_EXTRA_CA_CERTS || undefined,
+  };
+  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim, authorities };
 }
 
 export function readConfig(env: Env = process.env): Config {
