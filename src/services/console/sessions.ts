@@ -1,7 +1,7 @@
 // Sessions of the operator console (docs/console.md#session). The cookie holds a random token; the
 // database holds only its SHA-256, so any instance serves any person and a copy of the table signs
-// no one in. A session ends 8 hours after sign-in or 30 minutes after its last request, whichever
-// comes first, and at sign-out (its row is deleted: the old cookie no longer works anywhere).
+// no one in. A session ends 8 hours after sign-in or 30 minutes (to 31) after its last request,
+// whichever comes first, and at sign-out (its row is deleted: the old cookie no longer works anywhere).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../lib/clock.ts';
@@ -31,7 +31,16 @@ export interface ConsoleSession {
 export const CONSOLE_SESSION_ABSOLUTE_MS = 8 * 3600 * 1000;
 export const CONSOLE_SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A request within this of the last recorded one does not write: most page views cost one read. */
-const TOUCH_GRANULARITY_MS = 60 * 1000;
+export const CONSOLE_SESSION_TOUCH_MS = 60 * 1000;
+
+/**
+ * The idle deadline kept after a request recorded at `now`: 30 minutes, plus the minute within which
+ * later requests are not recorded, so that the session never ends sooner than 30 minutes after any
+ * request (it may end up to a minute later). Never past the absolute end.
+ */
+function idleDeadline(now: number, expiresAt: number): Date {
+  return new Date(Math.min(now + CONSOLE_SESSION_IDLE_MS + CONSOLE_SESSION_TOUCH_MS, expiresAt));
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -69,7 +78,7 @@ export class ConsoleSessions {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + CONSOLE_SESSION_ABSOLUTE_MS),
-      idleExpiresAt: new Date(now.getTime() + CONSOLE_SESSION_IDLE_MS),
+      idleExpiresAt: idleDeadline(now.getTime(), now.getTime() + CONSOLE_SESSION_ABSOLUTE_MS),
     };
     await this.repository.insert(record);
     return { token, session: sessionOf(record) };
@@ -86,9 +95,9 @@ export class ConsoleSessions {
       await this.repository.delete(tokenHash);
       return undefined;
     }
-    if (now - record.lastSeenAt.getTime() >= TOUCH_GRANULARITY_MS) {
+    if (now - record.lastSeenAt.getTime() >= CONSOLE_SESSION_TOUCH_MS) {
       record.lastSeenAt = new Date(now);
-      record.idleExpiresAt = new Date(Math.min(now + CONSOLE_SESSION_IDLE_MS, record.expiresAt.getTime()));
+      record.idleExpiresAt = idleDeadline(now, record.expiresAt.getTime());
       if (!(await this.repository.touch(tokenHash, record.lastSeenAt, record.idleExpiresAt))) return undefined;
     }
     return sessionOf(record);
