@@ -122,12 +122,10 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
         alternatives,
       });
     }
-    const { token } = await ctx.consoleSessions.create({
-      actorType: 'client',
-      actorId: client.clientId,
-      displayName: client.clientId,
-      role: 'catalog-editor',
-    });
+    const { token } = await ctx.consoleSessions.create(
+      { actorType: 'client', actorId: client.clientId, displayName: client.clientId, role: 'catalog-editor' },
+      client.secretHash,
+    );
     setCookie(reply, SIGN_IN_COOKIE, '', { secure, maxAgeSeconds: 0, sameSite: 'Strict' });
     sessionCookie(reply, token, secure);
     request.log.info({ console: { signedIn: client.clientId } }, 'console sign-in');
