@@ -65,6 +65,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** The console's single sign-on (docs/console.md#single-sign-on); undefined: the console signs in with an admin client's secret. */
   consoleOidc: ConsoleOidcConfig | undefined;
+  /**
+   * CONSOLE_CLIENT_SIGN_IN: whether people may sign in to the console with an admin client's id and
+   * secret (docs/console.md#sign-in). On by default; off only beside single sign-on.
+   */
+  consoleClientSignIn: boolean;
 }
 
 export interface ConsoleOidcConfig {
@@ -209,6 +214,18 @@ function providerPrefix(raw: string | undefined): string {
   return raw;
 }
 
+/** CONSOLE_CLIENT_SIGN_IN: on unless `false`; off needs single sign-on, else nobody could sign in. */
+function consoleClientSignIn(env: Env, oidc: ConsoleOidcConfig | undefined): boolean {
+  const raw = env.CONSOLE_CLIENT_SIGN_IN;
+  const on = raw === undefined || raw === '' ? true : flag(env, 'CONSOLE_CLIENT_SIGN_IN');
+  if (!on && !oidc) {
+    throw new ConfigError(
+      'CONSOLE_CLIENT_SIGN_IN=false leaves no way to sign in to the console: set CONSOLE_OIDC_ISSUER, CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET too, or leave it unset',
+    );
+  }
+  return on;
+}
+
 /** CONSOLE_OIDC_*: the three of issuer, client id and client secret together, or none. */
 function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
   const names = ['CONSOLE_OIDC_ISSUER', 'CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const;
@@ -255,6 +272,8 @@ export function readConfig(env: Env = process.env): Config {
       ? { issuer, jwksUrl: url('AUTH_JWKS_URL', jwksUrl, ['http:', 'https:']), audience: env.AUTH_AUDIENCE || 'merchant-api' }
       : undefined;
 
+  const oidc = consoleOidc(env);
+
   const catalogFile = env.CATALOG_FILE || undefined;
   return {
     host,
@@ -293,6 +312,7 @@ export function readConfig(env: Env = process.env): Config {
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
     },
-    consoleOidc: consoleOidc(env),
+    consoleOidc: oidc,
+    consoleClientSignIn: consoleClientSignIn(env, oidc),
   };
 }

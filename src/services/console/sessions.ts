@@ -43,6 +43,8 @@ export interface ConsoleSessionsOptions {
    * briefly and forgotten at every catalog change on every instance (auth's currentClient).
    */
   currentClient(clientId: string): Promise<ConsoleClientRegistration | undefined>;
+  /** CONSOLE_CLIENT_SIGN_IN: false ends the sessions clients signed in before it was turned off. */
+  clientSignIn: boolean;
 }
 
 export const CONSOLE_SESSION_ABSOLUTE_MS = 8 * 3600 * 1000;
@@ -131,9 +133,13 @@ export class ConsoleSessions {
     return sessionOf(record);
   }
 
-  /** A client's session only while its client is registered, with the scope admin and the secret it signed in with. */
+  /**
+   * A client's session only while clients may sign in, and its client is registered, with the scope
+   * admin and the secret it signed in with.
+   */
   private async clientAdmits(record: ConsoleSessionRecord): Promise<boolean> {
     if (record.actorType !== 'client') return true;
+    if (!this.options.clientSignIn) return false;
     const client = await this.options.currentClient(record.actorId);
     if (!client || !client.scopes.includes('admin')) return false;
     // Null: started by a release before this check (a rolling deploy); client and scope are still checked.
