@@ -2,6 +2,7 @@
 // receives a Config object; nothing below this file reads process.env.
 import { isIP } from 'node:net';
 import { DEFAULT_PROVIDER_PREFIX, isValidProviderPrefix } from './domain/payment-method-types.ts';
+import { DEFAULT_SYSTEM_BUNDLE, type AuthoritySources } from './lib/certificate-authorities.ts';
 
 export interface Config {
   host: string;
@@ -64,6 +65,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** The console's single sign-on (docs/console.md#single-sign-on); undefined: the console signs in with an admin client's secret. */
   consoleOidc: ConsoleOidcConfig | undefined;
+  /**
+   * CONSOLE_CLIENT_SIGN_IN: whether people may sign in to the console with an admin client's id and
+   * secret (docs/console.md#sign-in). On by default; off only beside single sign-on.
+   */
+  consoleClientSignIn: boolean;
 }
 
 export interface ConsoleOidcConfig {
@@ -73,6 +79,11 @@ export interface ConsoleOidcConfig {
   clientSecret: string;
   /** CONSOLE_OIDC_ROLES_CLAIM: the claim carrying the person's roles (an array or a space-separated string). */
   rolesClaim: string;
+  /**
+   * What the provider's TLS certificate is checked against besides Node's bundled roots: the system's
+   * bundle (SSL_CERT_FILE, else /etc/ssl/certs/ca-certificates.crt) and NODE_EXTRA_CA_CERTS' file.
+   */
+  authorities: AuthoritySources;
 }
 
 export interface WebhookConfig {
@@ -203,6 +214,18 @@ function providerPrefix(raw: string | undefined): string {
   return raw;
 }
 
+/** CONSOLE_CLIENT_SIGN_IN: on unless `false`; off needs single sign-on, else nobody could sign in. */
+function consoleClientSignIn(env: Env, oidc: ConsoleOidcConfig | undefined): boolean {
+  const raw = env.CONSOLE_CLIENT_SIGN_IN;
+  const on = raw === undefined || raw === '' ? true : flag(env, 'CONSOLE_CLIENT_SIGN_IN');
+  if (!on && !oidc) {
+    throw new ConfigError(
+      'CONSOLE_CLIENT_SIGN_IN=false leaves no way to sign in to the console: set CONSOLE_OIDC_ISSUER, CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET too, or leave it unset',
+    );
+  }
+  return on;
+}
+
 /** CONSOLE_OIDC_*: the three of issuer, client id and client secret together, or none. */
 function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
   const names = ['CONSOLE_OIDC_ISSUER', 'CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const;
@@ -211,11 +234,15 @@ function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
   if (set.length < names.length) {
     throw new ConfigError(`${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !env[n]).join(', ')})`);
   }
-  // openid-client talks to a provider over https only; the certificate is checked against the system's
-  // authorities and NODE_EXTRA_CA_CERTS.
+  // openid-client talks to a provider over https only; the certificate is checked against Node's roots,
+  // the system's bundle and NODE_EXTRA_CA_CERTS (lib/certificate-authorities.ts).
   const issuer = url('CONSOLE_OIDC_ISSUER', env.CONSOLE_OIDC_ISSUER!, ['https:']);
   const rolesClaim = env.CONSOLE_OIDC_ROLES_CLAIM || 'roles';
-  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim };
+  const authorities: AuthoritySources = {
+    systemBundle: env.SSL_CERT_FILE ? { path: env.SSL_CERT_FILE, required: true } : { path: DEFAULT_SYSTEM_BUNDLE, required: false },
+    extraFile: env.NODE_EXTRA_CA_CERTS || undefined,
+  };
+  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim, authorities };
 }
 
 export function readConfig(env: Env = process.env): Config {
@@ -244,6 +271,8 @@ export function readConfig(env: Env = process.env): Config {
     issuer && jwksUrl
       ? { issuer, jwksUrl: url('AUTH_JWKS_URL', jwksUrl, ['http:', 'https:']), audience: env.AUTH_AUDIENCE || 'merchant-api' }
       : undefined;
+
+  const oidc = consoleOidc(env);
 
   const catalogFile = env.CATALOG_FILE || undefined;
   return {
@@ -283,6 +312,7 @@ export function readConfig(env: Env = process.env): Config {
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
     },
-    consoleOidc: consoleOidc(env),
+    consoleOidc: oidc,
+    consoleClientSignIn: consoleClientSignIn(env, oidc),
   };
 }

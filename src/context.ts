@@ -130,7 +130,10 @@ export async function createContext(
     auditTrail: new AuditTrail(database.db),
     webhookEndpoints: new AdminWebhookEndpoints(database.db, config.webhooks.allowPrivate, () => webhookDispatcher.wake()),
     webhookDispatcher,
-    consoleSessions: new ConsoleSessions(database.db, clock),
+    consoleSessions: new ConsoleSessions(database.db, clock, {
+      currentClient: (clientId) => auth.currentClient(clientId),
+      clientSignIn: config.consoleClientSignIn,
+    }),
     consoleOidc: config.consoleOidc && createConsoleOidc(config.consoleOidc, { redirectUri: `${config.publicUrl}/console/callback` }),
     consoleSignIns: new ConsoleSignIns(database.db, clock),
     changeNotifications: { configured: listener !== undefined, listening: () => listener?.listening === true },

@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   const embedBundle = await loadEmbedBundle(path.join(projectRoot, 'dist'));
   const demo = config.demo && !config.catalogFile ? demoCredentials(catalog) : undefined;
   // The demo's sign-in to the operator console: an admin client with a secret new at every start.
-  const consoleClient = demo ? await demoConsoleClient(ctx.admin) : undefined;
+  // Not when clients may not sign in to the console (CONSOLE_CLIENT_SIGN_IN=false): it could not be used there.
+  const consoleClient = demo && config.consoleClientSignIn ? await demoConsoleClient(ctx.admin) : undefined;
   const draining = new Draining();
   // Standard output with a bounded buffer: a stalled log reader costs lines, not memory (observability/log-destination.ts).
   const logDestination = new LogDestination();

@@ -3,12 +3,13 @@
 // oauth.ts.)
 import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
+import type { Client } from '../domain/catalog.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
 import type { CacheStats } from '../lib/ttl-cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { FailedAttempts } from './failed-attempts.ts';
 import { KeyDerivationGate, type KeyDerivationStats } from './key-derivations.ts';
-import { ClientCredentialsGrant, type AuthenticationOutcome, type RegisteredClient, type TokenRequest } from './oauth.ts';
+import { ClientCredentialsGrant, type AuthenticatedClient, type AuthenticationOutcome, type TokenRequest } from './oauth.ts';
 import { ClientSecretVerifier } from './secrets.ts';
 import { SigningKeys, type PublicJwk } from './signing-keys.ts';
 import { TokenIssuer, type IssuedToken } from './token-issuer.ts';
@@ -27,6 +28,7 @@ export {
   parseForm,
   parseJsonParameters,
   readTokenRequest,
+  type AuthenticatedClient,
   type AuthenticationOutcome,
   type FormParameters,
   type OAuthErrorCode,
@@ -46,7 +48,12 @@ export interface AuthServices {
    * Verifies a client's id and secret as the token endpoint does, failure budget and bounds
    * included (the operator console's sign-in). Throws OAuthError when refused.
    */
-  authenticateClient(clientId: string, clientSecret: string, address: string): Promise<RegisteredClient>;
+  authenticateClient(clientId: string, clientSecret: string, address: string): Promise<AuthenticatedClient>;
+  /**
+   * A client's registration as protected routes see it: cached for at most a second and forgotten at
+   * every catalog change on every instance (the console's sessions of a client check it on every request).
+   */
+  currentClient(clientId: string): Promise<Client | undefined>;
   /** Token requests by how their client authentication ended, and the key derivations' bound, for the metrics. */
   authenticationStats(): { outcomes: Record<AuthenticationOutcome, number>; derivations: KeyDerivationStats };
   /** The public keys that verify our tokens (RFC 7517 JWK Set): the current key and retired ones still in use. */
@@ -76,6 +83,7 @@ export async function createAuthServices(config: Config, database: DatabaseHandl
     verifyAccessToken: (token) => verifier.verify(token),
     clientCredentialsGrant: (request, address) => grant.handle(request, address),
     authenticateClient: (clientId, clientSecret, address) => grant.authenticate(clientId, clientSecret, address),
+    currentClient: (clientId) => verifier.currentClient(clientId),
     authenticationStats: () => ({ outcomes: grant.stats(), derivations: derivations.stats() }),
     jwks: async () => ({ keys: await keys.publicJwks() }),
     rotateSigningKey: (actor) => keys.rotate(actor),

@@ -177,6 +177,11 @@ export interface RegisteredClient {
   scopes: string[];
 }
 
+/** A client whose secret was verified, with the stored hash it was verified against (which a console session remembers). */
+export interface AuthenticatedClient extends RegisteredClient {
+  secretHash: string;
+}
+
 /** Client ids are operator-chosen and short; a longer claimed one is refused before any lookup. */
 const MAX_CLIENT_ID_LENGTH = 255;
 
@@ -215,7 +220,7 @@ export class ClientCredentialsGrant {
    * operator console's sign-in uses it, so its failures count against the same budget). Throws
    * OAuthError: invalid_client, 429 when the (client id, address) pair is over its budget, 503 when busy.
    */
-  async authenticate(clientId: string, clientSecret: string, address: string): Promise<RegisteredClient> {
+  async authenticate(clientId: string, clientSecret: string, address: string): Promise<AuthenticatedClient> {
     const client = clientId.length <= MAX_CLIENT_ID_LENGTH ? await this.clients.findById(clientId) : undefined;
     // No derivation for an unknown client: RFC 6749 §2.2 says client ids are not secrets, so the
     // faster answer reveals nothing worth a scrypt per made-up id (SECURITY.md).
@@ -243,7 +248,7 @@ export class ClientCredentialsGrant {
     } else {
       this.outcomes.remembered += 1;
     }
-    return { clientId: client.clientId, merchantId: client.merchantId, scopes: [...client.scopes] };
+    return { clientId: client.clientId, merchantId: client.merchantId, scopes: [...client.scopes], secretHash: client.secretHash };
   }
 
   /** Counts of each outcome since start-up, for the metrics. */

@@ -131,6 +131,11 @@ export class TokenVerifier {
     }
   }
 
+  /** A client's registration, from the cache every protected request uses (CLIENT_CACHE_MS, forgotten at every catalog change). */
+  currentClient(clientId: string): Promise<Client | undefined> {
+    return this.clients.get(clientId, (id) => this.clientsRepository.findById(id));
+  }
+
   /** Forgets the cached clients: a catalog change (catalog-changes.ts) calls it on every instance. */
   invalidate(): void {
     this.clients.invalidate();
@@ -184,7 +189,7 @@ export class TokenVerifier {
 
   /** The caller, from a verified token and the client's current registration. */
   private async principal(token: VerifiedToken): Promise<Principal> {
-    const client = await this.clients.get(token.clientId, (id) => this.clientsRepository.findById(id));
+    const client = await this.currentClient(token.clientId);
     if (token.issuer === 'external') {
       if (!client) throw new TokenRejected('the client is not registered');
       return { clientId: client.clientId, merchantId: client.merchantId, scopes: token.scopes, issuer: 'external' };

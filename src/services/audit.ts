@@ -161,6 +161,23 @@ export interface AuditEvent extends Omit<StoredAuditEvent, 'actorType' | 'entity
   action: AuditAction;
 }
 
+/** An actor as the console shows it and the filter takes it: `console:editor-1`, `client:ops-admin`. */
+export function actorLabel(event: Pick<AuditEvent, 'actorType' | 'actor'>): string {
+  return `${event.actorType}:${event.actor}`;
+}
+
+/**
+ * The actors a filter's `actor` names: an id of any type (`ops-admin`, `pms client create`, a file's path,
+ * a subject), or, when it starts with a type and a colon, that type's actor of the rest (`console:editor-1`,
+ * as actorLabel shows it). Both are asked for, so that an id with a colon of its own is still found.
+ */
+function actorsMatching(actor: string): Array<{ type?: ActorType; id: string }> {
+  const colon = actor.indexOf(':');
+  const type = actor.slice(0, colon);
+  const typed = colon > 0 && (ACTOR_TYPES as readonly string[]).includes(type);
+  return typed ? [{ id: actor }, { type: type as ActorType, id: actor.slice(colon + 1) }] : [{ id: actor }];
+}
+
 /** The audit trail as the admin API reads it: never changed, deleted only by the retention purge. */
 export class AuditTrail {
   constructor(private readonly db: Kysely<Database>) {}
@@ -168,7 +185,8 @@ export class AuditTrail {
   async list(query: AuditEventQuery): Promise<Page<AuditEvent>> {
     const { entity, entityId, actor, from, to } = query;
     const repository = new AuditEventsRepository(this.db);
-    const { events, totalElements } = await repository.list({ entity, entityId, actor, from, to, ...limits(query) });
+    const actors = actor === undefined ? undefined : actorsMatching(actor);
+    const { events, totalElements } = await repository.list({ entity, entityId, actors, from, to, ...limits(query) });
     return pageOf(events as AuditEvent[], totalElements, query);
   }
 }

@@ -21,6 +21,7 @@ import * as windows from './migrations/0008_windows.ts';
 import * as webhooks from './migrations/0009_webhooks.ts';
 import * as consoleSessions from './migrations/0010_console.ts';
 import * as consoleSignIns from './migrations/0011_console_sign_ins.ts';
+import * as consoleSessionClient from './migrations/0012_console_session_client.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_webhooks': webhooks,
   '0010_console': consoleSessions,
   '0011_console_sign_ins': consoleSignIns,
+  '0012_console_session_client': consoleSessionClient,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */

@@ -183,6 +183,8 @@ export interface ConsoleSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   idle_expires_at: Timestamp;
+  /** migrations/0012_console_session_client.ts: SHA-256 of the client's secret hash at sign-in; null for single sign-on. */
+  client_secret_digest: string | null;
 }
 
 /** A console sign-in waiting for its callback (migrations/0011_console_sign_ins.ts): keyed by the SHA-256 of the cookie's key. */

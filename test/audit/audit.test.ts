@@ -352,6 +352,10 @@ describe('GET /admin/v1/audit-events', () => {
     const byFile = await list(`?actor=${encodeURIComponent('/etc/pms/catalog.json')}&size=1000`);
     expect(byFile.content.length).toBeGreaterThan(0);
     expect(byFile.content.every((e) => e.actor.type === 'catalog-file')).toBe(true);
+    // Or by type and id, as the console shows an actor: the type must be the event's.
+    expect((await list(`?actor=client:${ADMIN.id}&entityId=m-listed`)).content).toHaveLength(2);
+    expect((await list(`?actor=cli:${ADMIN.id}&entityId=m-listed`)).content).toEqual([]);
+    expect((await list(`?actor=${encodeURIComponent('catalog-file:/etc/pms/catalog.json')}&size=1000`)).content).toEqual(byFile.content);
 
     // Two events moved into the past, to have a range to select.
     const ids = one.content.map((e) => e.id);

@@ -119,7 +119,7 @@ describe('audit trail', () => {
     expect(byEntity.body).toContain('&quot;Nordic Home AB&quot;');
     expect(byEntity.body).not.toMatch(/<td>client<\/td>/);
     const byActor = await user.get(`/console/audit?actor=${ADMIN.id}`);
-    expect(byActor.body).toContain(`client: ${ADMIN.id}`);
+    expect(byActor.body).toContain(`<td class="mono">client:${ADMIN.id}</td>`);
     const nobody = await user.get('/console/audit?actor=nobody');
     expect(nobody.body).toContain('Events, newest first (0)');
     const future = await user.get('/console/audit?from=2999-01-01T00:00:00Z');
@@ -128,6 +128,44 @@ describe('audit trail', () => {
     expect(past.body).toContain('Events, newest first (0)');
     const inRange = await user.get(`/console/audit?from=2000-01-01T00:00:00Z&to=2999-01-01T00:00:00Z&entity=merchant`);
     expect(inRange.body).not.toContain('Events, newest first (0)');
+  });
+
+  it('shows a person of single sign-on by name beside console:<sub>, which finds their events as the admin API does', async () => {
+    const { token } = await service.ctx.consoleSessions.create({
+      actorType: 'console',
+      actorId: 'sub-edith',
+      displayName: 'Edith <Editor>',
+      role: 'catalog-editor',
+    });
+    const person = new ConsoleUser(service.app);
+    person.cookies.set('pms_console_session', token);
+    const renamed = await person.submit('/console/merchants/m-nordic-home', '/console/merchants/m-nordic-home', {
+      name: 'Renamed by Edith',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(303);
+
+    const all = await user.get('/console/audit?entity=merchant&entityId=m-nordic-home');
+    // The actor as the filter takes it, and the name (escaped) beside it.
+    expect(all.body).toContain('<td class="mono">console:sub-edith</td>');
+    expect(all.body).toContain('<td>Edith &lt;Editor&gt;</td>');
+    const token2 = await issueToken(service.app, ADMIN.id, ADMIN.secret);
+    for (const actor of ['console:sub-edith', 'sub-edith']) {
+      const page = await user.get(`/console/audit?actor=${encodeURIComponent(actor)}`);
+      expect(page.body, actor).toContain('Events, newest first (1)');
+      expect(page.body).toContain('&quot;Renamed by Edith&quot;');
+      const api = await service.app.inject({
+        url: `/admin/v1/audit-events?actor=${encodeURIComponent(actor)}`,
+        headers: { authorization: `Bearer ${token2}` },
+      });
+      expect(api.json<{ content: Array<{ actor: unknown }> }>().content).toEqual([
+        expect.objectContaining({ actor: { type: 'console', id: 'sub-edith', name: 'Edith <Editor>' } }),
+      ]);
+    }
+    // Another type with that id is another actor.
+    expect((await user.get('/console/audit?actor=client:sub-edith')).body).toContain('Events, newest first (0)');
+    // The actor column of a client, which has no name: nothing beside it.
+    const byClient = await user.get(`/console/audit?actor=client:${ADMIN.id}`);
+    expect(byClient.body).toMatch(new RegExp(`<td class="mono">client:${ADMIN.id}</td>\\s*<td></td>`));
   });
 
   it('marks a malformed or reversed time filter', async () => {

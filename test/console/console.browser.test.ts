@@ -9,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
@@ -76,10 +77,10 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Client ID').fill('demo-console');
   await page.getByLabel('Client secret').fill(secret);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Signed in as demo-console').count()).toBe(1);
+  await expect.poll(() => page.getByText('Signed in as demo-console').count(), BROWSER_POLL).toBe(1);
 }
 
-describe('the console in Chromium', () => {
+describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   it('signs in by keyboard alone, browses, previews and saves an edit by keyboard, and signs out', async () => {
     const { context, page, problems } = await newContext();
     await page.goto(`${base}/console`);
@@ -92,16 +93,16 @@ describe('the console in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(secret);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText('Signed in as demo-console (catalog editor)').count()).toBe(1);
+    await expect.poll(() => page.getByText('Signed in as demo-console (catalog editor)').count(), BROWSER_POLL).toBe(1);
 
     // Browsing: merchants, a merchant, its store, one of its methods.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Merchants' }).click();
     await page.getByRole('link', { name: 'Nordic Home AB' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Merchant Nordic Home AB' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Merchant Nordic Home AB' }).count(), BROWSER_POLL).toBe(1);
     await page.getByRole('link', { name: 'Nordic Home Webshop' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Store Nordic Home Webshop' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Store Nordic Home Webshop' }).count(), BROWSER_POLL).toBe(1);
     await page.getByRole('link', { name: 'Faktura', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Payment method Faktura' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment method Faktura' }).count(), BROWSER_POLL).toBe(1);
 
     // The edit, by keyboard: the field, then Preview, then Save.
     await tabTo(page, (e) => e.name === 'maxPurchaseLimit');
@@ -109,18 +110,18 @@ describe('the console in Chromium', () => {
     await page.keyboard.type('40000');
     await tabTo(page, (e) => e.tag === 'BUTTON' && e.text === 'Preview');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('table', { name: /would be offered differently/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('table', { name: /would be offered differently/ }).count(), BROWSER_POLL).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Offered after' }).count()).toBe(1);
     expect(await page.getByText('40000.01 – 50000.00').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'the preview table');
     await tabTo(page, (e) => e.tag === 'BUTTON' && e.text === 'Save');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByText('The payment method was saved.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The payment method was saved.').count(), BROWSER_POLL).toBe(1);
     expect(await page.getByLabel('Max purchase limit').inputValue()).toBe('40000');
 
     // Signing out ends the session.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => page.getByText('You have signed out.').count()).toBe(1);
+    await expect.poll(() => page.getByText('You have signed out.').count(), BROWSER_POLL).toBe(1);
     await page.goto(`${base}/console/merchants`);
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
     expect(problems).toEqual([]);
@@ -136,13 +137,13 @@ describe('the console in Chromium', () => {
     expect(plansBefore).toBeGreaterThan(0);
     await page.getByLabel('Max purchase limit').fill('90000');
     await page.getByLabel('Max purchase limit').press('Enter');
-    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count(), BROWSER_POLL).toBe(1);
     expect(await page.getByRole('group', { name: /^Plan \d+$/ }).count()).toBe(plansBefore);
     await page.getByLabel('Min purchase limit').fill('500');
     await page.getByLabel('Max purchase limit').fill('100');
     await page.getByRole('button', { name: 'Save' }).click();
     const field = page.getByLabel('Max purchase limit');
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field.getAttribute('aria-invalid'), BROWSER_POLL).toBe('true');
     const described = await field.getAttribute('aria-describedby');
     expect(await page.locator(`#${described}`).textContent()).toContain('must be at least minPurchaseLimit');
     expect(await page.getByRole('alert').count()).toBeGreaterThan(0);
@@ -158,7 +159,7 @@ describe('the console in Chromium', () => {
     await page.getByLabel('Client ID').fill('demo-console');
     await page.getByLabel('Client secret').fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByText('The client ID or the client secret is wrong.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The client ID or the client secret is wrong.').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a refused sign-in');
     await signIn(page);
     const pages = [
@@ -188,13 +189,13 @@ describe('the console in Chromium', () => {
     await page.goto(`${base}/console/clients/new`);
     await page.getByLabel('Client ID').fill('axe-client');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('#client-secret').count()).toBe(1);
+    await expect.poll(() => page.locator('#client-secret').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a secret shown once');
     await page.goto(`${base}/console/stores/${STORE}/payment-methods/new`);
     await page.getByRole('button', { name: 'Add plan' }).click();
-    await expect.poll(() => page.getByRole('group', { name: 'Plan 1', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('group', { name: 'Plan 1', exact: true }).count(), BROWSER_POLL).toBe(1);
     await page.getByRole('button', { name: 'Add legal link' }).click();
-    await expect.poll(() => page.getByRole('group', { name: 'Legal link 1', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('group', { name: 'Legal link 1', exact: true }).count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a new method with a plan and a legal link');
     expect(problems).toEqual([]);
     await context.close();
@@ -207,16 +208,16 @@ describe('the console in Chromium', () => {
     await page.goto(`${base}/console/stores/${STORE}`);
     await page.getByLabel('Bundle title', { exact: true }).fill('Dela upp betalningen');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Preview', exact: true }).count(), BROWSER_POLL).toBe(1);
     expect(await page.getByText('Dela upp betalningen').count()).toBeGreaterThan(0);
     await expectAccessible(page, "a store's preview");
     await page.getByLabel('Currency').fill('kronor');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect.poll(() => page.getByText('Nothing was saved: one field was refused.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Nothing was saved: one field was refused.').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, "a store's refused preview");
     await page.goto(`${base}/console/stores/${STORE}`);
     await page.getByLabel('Organization number').press('Enter');
-    await expect.poll(() => page.getByText('The store was saved.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The store was saved.').count(), BROWSER_POLL).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -226,16 +227,18 @@ describe('the console in Chromium', () => {
     await signIn(page);
     await page.goto(`${base}/console/merchants/m-nordic-home`);
     await page.getByRole('link', { name: 'New webhook endpoint of Nordic Home AB' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'New webhook endpoint of Nordic Home AB' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'New webhook endpoint of Nordic Home AB' }).count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a new webhook endpoint');
     await page.getByLabel('URL').fill('https://hooks.example.com/axe');
     await page.getByLabel('Description').fill('Price signage');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('#webhook-secret').count()).toBe(1);
+    await expect.poll(() => page.locator('#webhook-secret').count(), BROWSER_POLL).toBe(1);
     expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_/);
     await expectAccessible(page, "a webhook endpoint's secret shown once");
     await page.getByRole('link', { name: 'Continue to the webhook endpoint' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Webhook endpoint https://hooks.example.com/axe' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Webhook endpoint https://hooks.example.com/axe' }).count(), BROWSER_POLL)
+      .toBe(1);
     const endpointUrl = page.url();
     await expectAccessible(page, 'a webhook endpoint');
 
@@ -243,7 +246,7 @@ describe('the console in Chromium', () => {
     await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.card}`);
     await page.getByLabel('Max purchase limit').fill('45000');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('The payment method was saved.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The payment method was saved.').count(), BROWSER_POLL).toBe(1);
     await expect
       .poll(async () => {
         await page.goto(endpointUrl);
@@ -252,28 +255,30 @@ describe('the console in Chromium', () => {
       .toBe(1);
     await expectAccessible(page, "a webhook endpoint's deliveries");
     await page.getByRole('button', { name: 'Retry' }).first().click();
-    await expect.poll(() => page.getByText('The delivery is due again now').count()).toBe(1);
+    await expect.poll(() => page.getByText('The delivery is due again now').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a retried delivery');
 
     // A refused URL, beside its field.
     await page.getByLabel('URL').fill('http://hooks.example.com/axe');
     await page.getByRole('button', { name: 'Save' }).click();
     const field = page.getByLabel('URL');
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field.getAttribute('aria-invalid'), BROWSER_POLL).toBe('true');
     const errorId = (await field.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'));
     expect(await page.locator(`#${errorId}`).textContent()).toBe('must be an https:// URL');
     await expectAccessible(page, 'a refused webhook endpoint URL');
 
     await page.goto(endpointUrl);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await expect.poll(() => page.locator('#webhook-secret').count()).toBe(1);
+    await expect.poll(() => page.locator('#webhook-secret').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, "a webhook endpoint's new secret");
     await page.goto(endpointUrl);
     await page.getByRole('link', { name: 'Delete this webhook endpoint…' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Delete webhook endpoint https://hooks.example.com/axe?' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Delete webhook endpoint https://hooks.example.com/axe?' }).count(), BROWSER_POLL)
+      .toBe(1);
     await expectAccessible(page, "a webhook endpoint's deletion");
     await page.getByRole('button', { name: 'Delete webhook endpoint' }).click();
-    await expect.poll(() => page.getByText('The webhook endpoint was deleted, with its deliveries.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The webhook endpoint was deleted, with its deliveries.').count(), BROWSER_POLL).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,11 @@
 // The console's single sign-on service (src/services/console/oidc.ts) against a real OpenID provider over
 // HTTPS (test/helpers/oidc-provider.ts), without the console's routes: the whole code flow signed in by
 // HTTP at the provider, what is refused and why. The routes' tests are in oidc.test.ts.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleReturnPath,
@@ -11,6 +16,7 @@ import {
   type PendingSignIn,
 } from '../../src/services/console/oidc.ts';
 import { readConfig } from '../../src/config.ts';
+import { readAuthorities } from '../../src/lib/certificate-authorities.ts';
 import { fetchTrusting, request, signInAtProvider, startTestProvider, type TestProvider } from '../helpers/oidc-provider.ts';
 
 const PUBLIC_URL = 'https://console.pms.test';
@@ -190,6 +196,63 @@ describe('single sign-on with the roles in the ID token only, under another clai
   });
 });
 
+/** A fetch that hands each answer of the provider at `pathname` to `change` before openid-client reads it. */
+function fetchChanging(provider: TestProvider, pathname: string, change: (body: string) => string): ReturnType<typeof fetchTrusting> {
+  const trusting = fetchTrusting(provider.ca);
+  return async (url, init) => {
+    const answer = await trusting(url, init);
+    if (new URL(url).pathname !== pathname) return answer;
+    return new Response(change(await answer.text()), { status: answer.status, headers: answer.headers });
+  };
+}
+
+describe('an ID token whose signature does not verify', () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ redirectUris: [REDIRECT_URI], rolesIn: 'both' });
+  });
+  afterAll(() => provider.close());
+
+  /** Signs editor-1 in at the provider; the console's half runs through `fetch`. */
+  async function signInThrough(fetch: ReturnType<typeof fetchTrusting>): Promise<unknown> {
+    const oidc = consoleOidcFor(provider, {}, fetch);
+    const { url, pending } = await oidc.beginSignIn('/console');
+    const callback = await signInAtProvider(url, 'editor-1', provider.ca);
+    return oidc.completeSignIn(callback, pending);
+  }
+
+  it('is refused when its signature was altered (claims, issuer, audience and nonce all as expected)', async () => {
+    const tampered = fetchChanging(provider, '/token', (body) => {
+      const answer = JSON.parse(body) as { id_token: string };
+      const [header, payload, signature] = answer.id_token.split('.') as [string, string, string];
+      // Another signature of the same length: the claims stay exactly as the provider issued them.
+      const bytes = Buffer.from(signature, 'base64url');
+      bytes[bytes.length >> 1]! ^= 0xff;
+      answer.id_token = `${header}.${payload}.${bytes.toString('base64url')}`;
+      return JSON.stringify(answer);
+    });
+    const refused = await refusalOf(signInThrough(tampered));
+    expect(refused.reason).toBe('invalid-response');
+    expect(refused.message).toMatch(/signature/i);
+  });
+
+  it('is refused when the provider’s published keys do not hold the key that signed it', async () => {
+    // The same key id, another key: as if the token had been signed by someone else under that id.
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+    const substituted = fetchChanging(provider, '/jwks', (body) => {
+      const { keys } = JSON.parse(body) as { keys: Array<Record<string, unknown>> };
+      return JSON.stringify({ keys: keys.map((key) => ({ ...key, n: other.n, e: other.e })) });
+    });
+    const refused = await refusalOf(signInThrough(substituted));
+    expect(refused.reason).toBe('invalid-response');
+    expect(refused.message).toMatch(/signature/i);
+  });
+
+  it('signs in when nothing was changed (the same provider, the same checks)', async () => {
+    await expect(signInThrough(fetchTrusting(provider.ca))).resolves.toMatchObject({ subject: 'editor-1', role: 'catalog-editor' });
+  });
+});
+
 describe('a provider whose certificate is not trusted', () => {
   let provider: TestProvider;
   beforeAll(async () => {
@@ -197,7 +260,7 @@ describe('a provider whose certificate is not trusted', () => {
   });
   afterAll(() => provider.close());
 
-  it('is refused with the reason, never bypassed (Node’s own fetch: system authorities and NODE_EXTRA_CA_CERTS)', async () => {
+  it('is refused with the reason, never bypassed (the server’s own fetch: Node’s roots, the system’s bundle, NODE_EXTRA_CA_CERTS)', async () => {
     const config = readConfig({
       PUBLIC_URL,
       CONSOLE_OIDC_ISSUER: provider.issuer,
@@ -213,6 +276,92 @@ describe('a provider whose certificate is not trusted', () => {
     );
     // A failed discovery is not kept: the next attempt asks again (and fails again, for the same reason).
     expect((await refusalOf(oidc.beginSignIn('/console'))).reason).toBe('provider-unreachable');
+  });
+});
+
+describe('the certificate authorities a provider is checked against', () => {
+  let provider: TestProvider;
+  let dir: string;
+  /** A system bundle as a distribution keeps it: many authorities in one PEM file, with comments. */
+  let bundleWith: string;
+  let bundleWithout: string;
+
+  beforeAll(async () => {
+    provider = await startTestProvider({ redirectUris: [REDIRECT_URI] });
+    dir = await mkdtemp(path.join(tmpdir(), 'pms-ca-bundle-'));
+    const others = rootCertificates.slice(0, 5).join('\n# another authority\n');
+    bundleWith = path.join(dir, 'with.crt');
+    bundleWithout = path.join(dir, 'without.crt');
+    await writeFile(bundleWith, `# the system's bundle\n${others}\n${provider.ca}`);
+    await writeFile(bundleWithout, `# the system's bundle\n${others}\n`);
+  });
+  afterAll(async () => {
+    await provider.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The service as a server builds it: no fetch of the test's, only the settings. */
+  function serverOidc(env: Record<string, string>): ConsoleOidc {
+    const config = readConfig({
+      PUBLIC_URL,
+      CONSOLE_OIDC_ISSUER: provider.issuer,
+      CONSOLE_OIDC_CLIENT_ID: provider.clientId,
+      CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...env,
+    }).consoleOidc!;
+    return createConsoleOidc(config, { redirectUri: REDIRECT_URI });
+  }
+
+  async function signsIn(oidc: ConsoleOidc): Promise<void> {
+    const { url, pending } = await oidc.beginSignIn('/console');
+    const callback = await signInAtProvider(url, 'editor-1', provider.ca);
+    await expect(oidc.completeSignIn(callback, pending)).resolves.toMatchObject({ subject: 'editor-1' });
+  }
+
+  it('trusts an authority found only in the system’s bundle (SSL_CERT_FILE)', async () => {
+    await signsIn(serverOidc({ SSL_CERT_FILE: bundleWith }));
+  });
+
+  it('trusts an authority found only in NODE_EXTRA_CA_CERTS', async () => {
+    await signsIn(serverOidc({ SSL_CERT_FILE: bundleWithout, NODE_EXTRA_CA_CERTS: provider.caFile }));
+  });
+
+  it('refuses a provider whose authority is in neither', async () => {
+    const refused = await refusalOf(serverOidc({ SSL_CERT_FILE: bundleWithout }).beginSignIn('/console'));
+    expect(refused.reason).toBe('provider-unreachable');
+    expect(refused.message).toMatch(
+      /TLS certificate is not trusted \(\w+\); add its certificate authority to the system's certificate store/,
+    );
+  });
+
+  it('keeps Node’s bundled roots beside the files (setting the authorities replaces Node’s defaults)', () => {
+    const none = { path: path.join(dir, 'absent.crt'), required: false };
+    expect(readAuthorities({ systemBundle: none, extraFile: undefined })).toEqual([...rootCertificates]);
+    const all = readAuthorities({ systemBundle: { path: bundleWithout, required: true }, extraFile: provider.caFile });
+    expect(all.slice(0, rootCertificates.length)).toEqual([...rootCertificates]);
+    // Each certificate of the files on its own, the comments between them left out.
+    expect(all.slice(rootCertificates.length)).toEqual([...rootCertificates.slice(0, 5), provider.ca.trim()]);
+  });
+
+  it('reads SSL_CERT_FILE, else the usual system bundle, and NODE_EXTRA_CA_CERTS', () => {
+    const base = { CONSOLE_OIDC_ISSUER: provider.issuer, CONSOLE_OIDC_CLIENT_ID: 'c', CONSOLE_OIDC_CLIENT_SECRET: 's' };
+    expect(readConfig(base).consoleOidc!.authorities).toEqual({
+      systemBundle: { path: '/etc/ssl/certs/ca-certificates.crt', required: false },
+      extraFile: undefined,
+    });
+    expect(readConfig({ ...base, SSL_CERT_FILE: bundleWith, NODE_EXTRA_CA_CERTS: provider.caFile }).consoleOidc!.authorities).toEqual({
+      systemBundle: { path: bundleWith, required: true },
+      extraFile: provider.caFile,
+    });
+  });
+
+  it('stops at start-up when a file the operator named cannot be read or holds no certificate', async () => {
+    const absent = path.join(dir, 'absent.crt');
+    expect(() => serverOidc({ SSL_CERT_FILE: absent })).toThrow(`The system certificate bundle (SSL_CERT_FILE) ${absent} cannot be read`);
+    expect(() => serverOidc({ NODE_EXTRA_CA_CERTS: absent })).toThrow(`NODE_EXTRA_CA_CERTS ${absent} cannot be read`);
+    const empty = path.join(dir, 'empty.crt');
+    await writeFile(empty, '# nothing here\n');
+    expect(() => serverOidc({ SSL_CERT_FILE: empty })).toThrow('holds no PEM certificate');
   });
 });
 
@@ -243,6 +392,7 @@ describe('roles, return paths and configuration', () => {
       clientId: 'c',
       clientSecret: 's',
       rolesClaim: 'roles',
+      authorities: { systemBundle: { path: '/etc/ssl/certs/ca-certificates.crt', required: false }, extraFile: undefined },
     });
     expect(readConfig({ ...base, CONSOLE_OIDC_ROLES_CLAIM: 'groups' }).consoleOidc?.rolesClaim).toBe('groups');
     expect(() => readConfig({ CONSOLE_OIDC_ISSUER: base.CONSOLE_OIDC_ISSUER })).toThrow(

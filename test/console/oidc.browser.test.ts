@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
@@ -55,13 +56,13 @@ async function signInWithSingleSignOn(page: Page, login: string): Promise<void> 
   await page.waitForURL((url) => url.origin === server.baseUrl && url.pathname.startsWith('/console'));
 }
 
-describe('single sign-on in a browser', () => {
+describe('single sign-on in a browser', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   it('signs an editor in, who may change the catalog', async () => {
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     try {
       const page = await context.newPage();
       await signInWithSingleSignOn(page, 'editor-1');
-      await expect.poll(() => page.locator('header').innerText()).toContain('Signed in as Edith Editor (catalog editor)');
+      await expect.poll(() => page.locator('header').innerText(), BROWSER_POLL).toContain('Signed in as Edith Editor (catalog editor)');
       await page.goto(`${server.baseUrl}/console/merchants/new`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toMatch(/refused|not found/i);
       const cookies = await context.cookies(`${server.baseUrl}/console`);
@@ -77,7 +78,9 @@ describe('single sign-on in a browser', () => {
     try {
       const page = await context.newPage();
       await signInWithSingleSignOn(page, 'viewer-1');
-      await expect.poll(() => page.locator('header').innerText()).toContain('Signed in as Victor Viewer (catalog viewer, read only)');
+      await expect
+        .poll(() => page.locator('header').innerText(), BROWSER_POLL)
+        .toContain('Signed in as Victor Viewer (catalog viewer, read only)');
       const merchants = await page.goto(`${server.baseUrl}/console/merchants`);
       expect(merchants?.status()).toBe(200);
       // A method's page offers a viewer nothing to change: no Preview, no Save.

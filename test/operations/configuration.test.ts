@@ -1,10 +1,11 @@
-// Settings read once at start-up (src/config.ts): tracing's, webhooks' and an external issuer's,
-// each refused with a message naming the variable and what it takes, so that a process with a typo
-// in its environment stops at once instead of running otherwise than meant.
+// Settings read once at start-up (src/config.ts): tracing's, webhooks', an external issuer's and the
+// console's client sign-in, each refused with a message naming the variable and what it takes, so
+// that a process with a typo in its environment stops at once instead of running otherwise than meant.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/config.ts';
 
 const OTLP = 'http://collector:4318';
+const SSO = { CONSOLE_OIDC_ISSUER: 'https://id.example.com/realms/ops', CONSOLE_OIDC_CLIENT_ID: 'c', CONSOLE_OIDC_CLIENT_SECRET: 's' };
 
 describe('configuration', () => {
   it('turns tracing on with an OTLP endpoint, over protobuf unless told json, and off when disabled', () => {
@@ -34,7 +35,20 @@ describe('configuration', () => {
     expect(readConfig({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhooks.allowPrivate).toBe(false);
   });
 
+  it('lets the console’s client sign-in be turned off beside single sign-on only, on by default with or without it', () => {
+    expect(readConfig({}).consoleClientSignIn).toBe(true);
+    expect(readConfig(SSO).consoleClientSignIn).toBe(true);
+    expect(readConfig({ ...SSO, CONSOLE_CLIENT_SIGN_IN: 'false' }).consoleClientSignIn).toBe(false);
+    expect(readConfig({ ...SSO, CONSOLE_CLIENT_SIGN_IN: '0' }).consoleClientSignIn).toBe(false);
+    expect(readConfig({ CONSOLE_CLIENT_SIGN_IN: 'true' }).consoleClientSignIn).toBe(true);
+  });
+
   it.each([
+    [
+      { CONSOLE_CLIENT_SIGN_IN: 'false' },
+      'CONSOLE_CLIENT_SIGN_IN=false leaves no way to sign in to the console: set CONSOLE_OIDC_ISSUER, CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET too, or leave it unset',
+    ],
+    [{ ...SSO, CONSOLE_CLIENT_SIGN_IN: 'off' }, /CONSOLE_CLIENT_SIGN_IN must be true or false, got "off"/],
     [
       { OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
       /OTEL_EXPORTER_OTLP_PROTOCOL must be http\/protobuf or http\/json \(grpc is not supported\), got "grpc"/,

@@ -1115,7 +1115,7 @@ export interface operations {
     adminListAuditEvents: {
         parameters: {
             query?: {
-                /** @description Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path. */
+                /** @description Only events of this actor: its id (a client id, a CLI command such as `pms client create`, a catalog file's absolute path, a console person's subject), or its type and id as the console shows them (`console:editor-1`, `client:ops-admin`). */
                 actor?: string;
                 /** @description Only events of this kind of entity. */
                 entity?: "merchant" | "store" | "client" | "payment-method" | "signing-key" | "webhook-endpoint";

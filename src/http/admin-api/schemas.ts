@@ -62,7 +62,8 @@ export const AuditEventQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 4096,
-      description: "Only events of this actor: a client id, a CLI command (`pms client create`), a catalog file's absolute path.",
+      description:
+        "Only events of this actor: its id (a client id, a CLI command such as `pms client create`, a catalog file's absolute path, a console person's subject), or its type and id as the console shows them (`console:editor-1`, `client:ops-admin`).",
     }),
   ),
   from: Type.Optional(

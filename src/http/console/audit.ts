@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parseInstant } from '../../domain/windows.ts';
-import { AUDIT_ENTITIES, type AuditChanges, type AuditEntity, type AuditEvent } from '../../services/audit.ts';
+import { AUDIT_ENTITIES, actorLabel, type AuditChanges, type AuditEntity, type AuditEvent } from '../../services/audit.ts';
 import { pageParam, queryParam } from './forms.ts';
 import { html, type Html } from './html.ts';
 import { page, select, sendPage, textField, type FormState } from './layout.ts';
@@ -34,7 +34,7 @@ function filterForm(form: FormState): Html {
   return html`<form method="get" action="/console/audit" class="filters" aria-label="Filters">
     ${select(form, 'entity', [{ value: '', label: 'Any' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: e }))])}
     ${textField(form, 'entityId', { label: 'Entity ID' })}
-    ${textField(form, 'actor', { hint: 'A client id, a CLI command, a file path or a person' })}
+    ${textField(form, 'actor', { hint: 'As shown in the Actor column (console:editor-1, client:ops-admin), or its id alone' })}
     ${textField(form, 'from', { hint: 'e.g. 2026-11-01T00:00:00Z' })} ${textField(form, 'to', { hint: 'e.g. 2026-11-30T23:59:59+01:00' })}
     <button type="submit">Filter</button>
   </form>`;
@@ -91,6 +91,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
           <tr>
             <th scope="col">When</th>
             <th scope="col">Actor</th>
+            <th scope="col">Actor's name</th>
             <th scope="col">Entity</th>
             <th scope="col">Entity ID</th>
             <th scope="col">Action</th>
@@ -102,7 +103,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
             (e) =>
               html`<tr>
                 <td>${e.occurredAt.toISOString()}</td>
-                <td>${e.actorType}: ${e.actor}</td>
+                <td class="mono">${actorLabel(e)}</td>
+                <td>${e.actorName ?? ''}</td>
                 <td>${e.entity}</td>
                 <td class="mono">${e.entityId}</td>
                 <td>${e.action}</td>

@@ -72,6 +72,11 @@ function secretPage(session: ConsoleSession, client: ClientSummary, secret: stri
     section: 'clients',
     body: html`<p class="notice" role="status">
         ${created ? 'The client was created.' : 'The secret was replaced; the old one no longer works.'}
+        ${
+          !created && session.person.actorType === 'client' && session.person.actorId === client.clientId
+            ? 'Your console session, signed in with the old one, has ended too: sign in again with the new secret.'
+            : ''
+        }
       </p>
       <h2>Client secret</h2>
       <p>Copy it now: it is shown this once and cannot be shown again (only a hash of it is kept).</p>

@@ -1,6 +1,7 @@
-// Signing in and out of the console (docs/console.md#sign-in). Without single sign-on, a person
-// signs in with an admin client's id and secret, verified as the token endpoint verifies them (the
-// same failure budget per client and address); the audit trail records their changes as that client.
+// Signing in and out of the console (docs/console.md#sign-in). A person signs in with an admin
+// client's id and secret, verified as the token endpoint verifies them (the same failure budget per
+// client and address); the audit trail records their changes as that client. Beside single sign-on,
+// CONSOLE_CLIENT_SIGN_IN=false takes that way away: the form is not shown and its post is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OAuthError } from '../../auth/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -24,6 +25,8 @@ import {
 const SIGN_IN_COOKIE_SECONDS = 3600;
 
 export interface SignInPageOptions {
+  /** Whether the admin client's form is offered (CONSOLE_CLIENT_SIGN_IN). */
+  clientSignIn: boolean;
   form?: FormState;
   problem?: string | undefined;
   notice?: string | undefined;
@@ -32,24 +35,27 @@ export interface SignInPageOptions {
 }
 
 /** The sign-in page; sets the cookie its form's token is paired with. */
-export function sendSignInPage(reply: FastifyReply, secure: boolean, status: number, options: SignInPageOptions = {}): FastifyReply {
-  const token = newToken();
-  setCookie(reply, SIGN_IN_COOKIE, token, { secure, maxAgeSeconds: SIGN_IN_COOKIE_SECONDS, sameSite: 'Strict' });
-  const form = options.form ?? emptyForm();
+export function sendSignInPage(reply: FastifyReply, secure: boolean, status: number, options: SignInPageOptions): FastifyReply {
   const body = html`<p>
       The operator's console for the payment method catalog: merchants, stores, payment methods, clients and the audit trail.
     </p>
-    <form method="post" action="/console/sign-in" class="stacked" novalidate>
-      <input type="hidden" name="_csrf" value="${token}" />
-      <fieldset>
-        <legend>Sign in with an admin client</legend>
-        ${textField(form, 'clientId', { label: 'Client ID', required: true, autocomplete: 'username' })}
-        ${textField(form, 'clientSecret', { label: 'Client secret', type: 'password', required: true, autocomplete: 'current-password' })}
-        <button type="submit">Sign in</button>
-      </fieldset>
-    </form>
-    ${options.alternatives}`;
+    ${options.clientSignIn ? clientSignInForm(reply, secure, options.form ?? emptyForm()) : undefined} ${options.alternatives}`;
   return sendPage(reply, status, page({ title: 'Sign in', problem: options.problem, notice: options.notice, body }));
+}
+
+/** The admin client's form; sets the cookie its token is paired with. */
+function clientSignInForm(reply: FastifyReply, secure: boolean, form: FormState): Html {
+  const token = newToken();
+  setCookie(reply, SIGN_IN_COOKIE, token, { secure, maxAgeSeconds: SIGN_IN_COOKIE_SECONDS, sameSite: 'Strict' });
+  return html`<form method="post" action="/console/sign-in" class="stacked" novalidate>
+    <input type="hidden" name="_csrf" value="${token}" />
+    <fieldset>
+      <legend>Sign in with an admin client</legend>
+      ${textField(form, 'clientId', { label: 'Client ID', required: true, autocomplete: 'username' })}
+      ${textField(form, 'clientSecret', { label: 'Client secret', type: 'password', required: true, autocomplete: 'current-password' })}
+      <button type="submit">Sign in</button>
+    </fieldset>
+  </form>`;
 }
 
 function homePage(session: ConsoleSession): Html {
@@ -78,32 +84,35 @@ export function singleSignOnButton(): Html {
 export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.startsWith('https:');
   const alternatives = ctx.consoleOidc && singleSignOnButton();
+  const clientSignIn = ctx.config.consoleClientSignIn;
+  const signInPage = (reply: FastifyReply, status: number, options: Omit<SignInPageOptions, 'clientSignIn' | 'alternatives'> = {}) =>
+    sendSignInPage(reply, secure, status, { ...options, clientSignIn, alternatives });
 
   app.get('/console', { config: { consoleAccess: 'public' } }, async (request, reply) => {
     const session = await ctx.consoleSessions.resolve(readCookie(request, SESSION_COOKIE));
-    if (!session) return sendSignInPage(reply, secure, 200, { notice: signedOutNotice(request), alternatives });
+    if (!session) return signInPage(reply, 200, { notice: signedOutNotice(request) });
     setSessionOf(request, session);
     return sendPage(reply, 200, homePage(session));
   });
 
   app.post('/console/sign-in', PUBLIC_LIMITED_ROUTE, async (request, reply) => {
+    // Turned off: refused before anything is read, no key derivation, nothing counted against a client.
+    if (!clientSignIn) {
+      return signInPage(reply, 403, { problem: 'Signing in with an admin client is turned off here: sign in with single sign-on.' });
+    }
     const form = formOf(request);
     const clientId = (form.get('clientId') ?? '').trim();
     const clientSecret = form.get('clientSecret') ?? '';
     const shown = emptyForm({ clientId });
     const cookie = readCookie(request, SIGN_IN_COOKIE);
     if (cookie === undefined || !sameToken(form.get('_csrf'), cookie)) {
-      return sendSignInPage(reply, secure, 403, { form: shown, problem: 'The sign-in form had expired; try again.', alternatives });
+      return signInPage(reply, 403, { form: shown, problem: 'The sign-in form had expired; try again.' });
     }
     const missing: Record<string, string> = {};
     if (clientId === '') missing.clientId = 'Enter the client ID';
     if (clientSecret === '') missing.clientSecret = 'Enter the client secret';
     if (Object.keys(missing).length > 0) {
-      return sendSignInPage(reply, secure, 400, {
-        form: { ...shown, errors: missing },
-        problem: 'Enter a client ID and its secret.',
-        alternatives,
-      });
+      return signInPage(reply, 400, { form: { ...shown, errors: missing }, problem: 'Enter a client ID and its secret.' });
     }
     let client;
     try {
@@ -113,21 +122,15 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       const status = error.statusCode === 401 ? 401 : error.statusCode;
       const problem = status === 401 ? 'The client ID or the client secret is wrong.' : error.message;
-      return sendSignInPage(reply, secure, status, { form: shown, problem, alternatives });
+      return signInPage(reply, status, { form: shown, problem });
     }
     if (!client.scopes.includes('admin')) {
-      return sendSignInPage(reply, secure, 403, {
-        form: shown,
-        problem: 'This client may not use the console: it lacks the scope admin.',
-        alternatives,
-      });
+      return signInPage(reply, 403, { form: shown, problem: 'This client may not use the console: it lacks the scope admin.' });
     }
-    const { token } = await ctx.consoleSessions.create({
-      actorType: 'client',
-      actorId: client.clientId,
-      displayName: client.clientId,
-      role: 'catalog-editor',
-    });
+    const { token } = await ctx.consoleSessions.create(
+      { actorType: 'client', actorId: client.clientId, displayName: client.clientId, role: 'catalog-editor' },
+      client.secretHash,
+    );
     setCookie(reply, SIGN_IN_COOKIE, '', { secure, maxAgeSeconds: 0, sameSite: 'Strict' });
     sessionCookie(reply, token, secure);
     request.log.info({ console: { signedIn: client.clientId } }, 'console sign-in');

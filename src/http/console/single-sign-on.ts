@@ -28,7 +28,11 @@ export function singleSignOnRoutes(app: FastifyInstance, ctx: AppContext, oidc: 
     setCookie(reply, SSO_COOKIE, key, { secure, maxAgeSeconds, sameSite: 'Lax' });
 
   function refused(reply: FastifyReply, status: number, problem: string): FastifyReply {
-    return sendSignInPage(reply, secure, status, { problem, alternatives: singleSignOnButton() });
+    return sendSignInPage(reply, secure, status, {
+      problem,
+      alternatives: singleSignOnButton(),
+      clientSignIn: ctx.config.consoleClientSignIn,
+    });
   }
 
   app.get('/console/sign-in/sso', PUBLIC_LIMITED_ROUTE, async (request, reply) => {

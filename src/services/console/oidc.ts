@@ -1,11 +1,13 @@
 // The console's single sign-on with OpenID Connect (docs/console.md#single-sign-on), over openid-client:
-// the authorization code flow with PKCE (S256), state and nonce, the ID token verified by openid-client.
+// the authorization code flow with PKCE (S256), state and nonce, the ID token verified by openid-client
+// (its signature too: enableNonRepudiationChecks).
 // Stateless between the two halves: beginSignIn returns what must be kept until the callback (the
 // pending sign-in), and the caller keeps it where any instance finds it; completeSignIn takes it back.
 // Only the provider's discovered configuration is kept, once per process.
 import { timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import type { ConsoleOidcConfig } from '../../config.ts';
+import { fetchTrusting, readAuthorities } from '../../lib/certificate-authorities.ts';
 
 /** What a person signed in by single sign-on may do: change the catalog, or only read it. */
 export type ConsoleOidcRole = 'catalog-editor' | 'catalog-viewer';
@@ -56,8 +58,9 @@ export interface ConsoleOidcOptions {
   /** `{PUBLIC_URL}/console/callback`. */
   redirectUri: string;
   /**
-   * Tests in one process give a fetch that trusts their own certificate authority; a server never
-   * does: Node's fetch checks the provider's certificate against the system's and NODE_EXTRA_CA_CERTS.
+   * Tests in one process may give a fetch of their own (one that trusts their certificate authority, or
+   * changes the provider's answers); a server never does: its fetch checks the provider's certificate
+   * against Node's roots, the system's bundle and NODE_EXTRA_CA_CERTS (config.consoleOidc.authorities).
    */
   fetch?: client.CustomFetch;
 }
@@ -109,7 +112,7 @@ function unreachable(issuer: string, error: unknown): SignInRefused {
   }
   const detail =
     code && TLS_CODES.has(code)
-      ? `its TLS certificate is not trusted (${code}); add its certificate authority to NODE_EXTRA_CA_CERTS`
+      ? `its TLS certificate is not trusted (${code}); add its certificate authority to the system's certificate store or NODE_EXTRA_CA_CERTS`
       : (code ?? (error as Error).message);
   return new SignInRefused('provider-unreachable', `The single sign-on provider ${issuer} could not be reached: ${detail}`, {
     cause: error,
@@ -133,18 +136,27 @@ function refusal(issuer: string, error: unknown): SignInRefused {
   });
 }
 
+/**
+ * Throws at once (at start-up) when a certificate file the operator named (SSL_CERT_FILE,
+ * NODE_EXTRA_CA_CERTS) cannot be read: better than a refused sign-in later.
+ */
 export function createConsoleOidc(config: ConsoleOidcConfig, options: ConsoleOidcOptions): ConsoleOidc {
   let discovered: Promise<client.Configuration> | undefined;
+  // Read once per process: the files are the machine's, changed by a deploy, which restarts the process.
+  const fetch: client.CustomFetch = options.fetch ?? fetchTrusting(readAuthorities(config.authorities));
 
   /** Discovered once per process; a failed discovery is forgotten, so the next sign-in tries again. */
   function configuration(): Promise<client.Configuration> {
     discovered ??= client
       .discovery(new URL(config.issuer), config.clientId, undefined, client.ClientSecretBasic(config.clientSecret), {
         timeout: PROVIDER_TIMEOUT_SECONDS,
-        ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
+        [client.customFetch]: fetch,
       })
       .then((discoveredConfiguration) => {
         discoveredConfiguration.timeout = PROVIDER_TIMEOUT_SECONDS;
+        // openid-client checks the ID token's claims but verifies its signature only when told to: with
+        // this, by the provider's published keys (jwks_uri), on every code redeemed.
+        client.enableNonRepudiationChecks(discoveredConfiguration);
         return discoveredConfiguration;
       })
       .catch((error: unknown) => {

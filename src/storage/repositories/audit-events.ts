@@ -28,8 +28,8 @@ export interface StoredAuditEvent extends Omit<NewAuditEvent, 'traceId' | 'actor
 export interface AuditEventFilter {
   entity?: string | undefined;
   entityId?: string | undefined;
-  /** The actor's id: a client id, a CLI command, a catalog file's path. */
-  actor?: string | undefined;
+  /** Events of any of these actors: each an id (a client id, a CLI command, a catalog file's path, a subject), with its type or of any type. */
+  actors?: ReadonlyArray<{ type?: string | undefined; id: string }> | undefined;
   /** Inclusive bounds on occurred_at. */
   from?: Date | undefined;
   to?: Date | undefined;
@@ -60,7 +60,17 @@ export class AuditEventsRepository {
     if (filter.entity !== undefined) filtered = filtered.where('entity', '=', filter.entity);
     // PostgreSQL text cannot hold NUL: nothing has such an id, and the query would fail.
     if (filter.entityId !== undefined) filtered = filtered.where('entity_id', '=', filter.entityId.replaceAll('\u0000', '\uFFFD'));
-    if (filter.actor !== undefined) filtered = filtered.where('actor', '=', filter.actor.replaceAll('\u0000', '\uFFFD'));
+    const actors = filter.actors;
+    if (actors !== undefined) {
+      filtered = filtered.where((eb) =>
+        eb.or(
+          actors.map(({ type, id }) => {
+            const ofId = eb('actor', '=', id.replaceAll('\u0000', '\uFFFD'));
+            return type === undefined ? ofId : eb.and([ofId, eb('actor_type', '=', type)]);
+          }),
+        ),
+      );
+    }
     if (filter.from !== undefined) filtered = filtered.where('occurred_at', '>=', filter.from);
     if (filter.to !== undefined) filtered = filtered.where('occurred_at', '<=', filter.to);
     const [rows, count] = await Promise.all([

@@ -14,6 +14,8 @@ export interface ConsoleSessionRecord {
   lastSeenAt: Date;
   expiresAt: Date;
   idleExpiresAt: Date;
+  /** A client's session: the SHA-256 of the client's secret hash at sign-in. Null for single sign-on (and older releases' rows). */
+  clientSecretDigest: string | null;
 }
 
 export class ConsoleSessionsRepository {
@@ -33,12 +35,29 @@ export class ConsoleSessionsRepository {
         last_seen_at: session.lastSeenAt,
         expires_at: session.expiresAt,
         idle_expires_at: session.idleExpiresAt,
+        client_secret_digest: session.clientSecretDigest,
       })
       .execute();
   }
 
   async find(tokenHash: string): Promise<ConsoleSessionRecord | undefined> {
-    const row = await this.db.selectFrom('console_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('console_sessions')
+      .select([
+        'token_hash',
+        'actor_type',
+        'actor_id',
+        'display_name',
+        'role',
+        'csrf_token',
+        'created_at',
+        'last_seen_at',
+        'expires_at',
+        'idle_expires_at',
+        'client_secret_digest',
+      ])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return (
       row && {
         tokenHash: row.token_hash,
@@ -51,6 +70,7 @@ export class ConsoleSessionsRepository {
         lastSeenAt: new Date(row.last_seen_at),
         expiresAt: new Date(row.expires_at),
         idleExpiresAt: new Date(row.idle_expires_at),
+        clientSecretDigest: row.client_secret_digest,
       }
     );
   }
