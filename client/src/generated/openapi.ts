@@ -993,7 +993,7 @@ export interface components {
             attempts: {
                 /** Format: date-time */
                 attemptedAt: string;
-                /** @description From the request sent to the status received (or the failure). */
+                /** @description From the moment the attempt had its connection to the status received (or the failure). */
                 durationMs: number;
                 /** @description Why it failed: `HTTP <status>`, a refused address, a time-out or a connection error; null on success. */
                 error: string | null;
