@@ -2356,7 +2356,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                    /** @description Offered and listed from this instant on (inclusive): an ISO 8601 date and time with an offset, e.g. 2026-11-27T00:00:00+01:00 (seconds optional; a time between two milliseconds is taken as the next one). Absent: since always. */
                     activeFrom?: string;
                     /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
                     activeUntil?: string;
@@ -3316,7 +3316,7 @@ export interface operations {
                 "application/json": {
                     /** @description The store's whole list of methods as the change would leave it, each as `PUT /admin/v1/payment-methods/{id}` takes it, with its `id`, and of this store. A method of the store left out counts as deleted. */
                     paymentMethods: {
-                        /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                        /** @description Offered and listed from this instant on (inclusive): an ISO 8601 date and time with an offset, e.g. 2026-11-27T00:00:00+01:00 (seconds optional; a time between two milliseconds is taken as the next one). Absent: since always. */
                         activeFrom?: string;
                         /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
                         activeUntil?: string;
