@@ -251,7 +251,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (the same event and webhook-id), whatever its state */
+        /** Send a delivery again now (the same event and webhook-id), whatever its state; not while its endpoint is disabled */
         post: operations["adminRetryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -3560,7 +3560,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One event's delivery to one endpoint, with its attempts. */
+            /** @description The delivery, due now: an instance sends it within a second. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3598,8 +3598,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found. */
+            /** @description No delivery has this id (it was purged, or its endpoint was deleted). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The delivery's endpoint is disabled (`WEBHOOK_ENDPOINT_DISABLED`): nothing is sent to it, so the delivery is left as it is. Enable the endpoint (its pending deliveries then go out by themselves), then retry. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -302,14 +302,23 @@ export class WebhookOutboxRepository {
     return rows[0] && deliveryOf(rows[0]);
   }
 
-  /** Makes a delivery due now, whatever its state (a new claim supersedes one in progress). */
-  async retryNow(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ state: 'pending', next_attempt_at: sql`now()`, claim: null, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /**
+   * Makes a delivery due now, whatever its state (a new claim supersedes one in progress), unless its
+   * endpoint is disabled: nothing is sent to a disabled endpoint, so it is left as it is.
+   */
+  async retryNow(id: string): Promise<'retried' | 'endpoint-disabled' | 'not-found'> {
+    const { rows } = await sql<{ enabled: boolean | null; retried: number }>`
+      with target as (
+        select d.id, ep.enabled from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id where d.id = ${id}
+      ), retried as (
+        update webhook_deliveries set state = 'pending', next_attempt_at = now(), claim = null, updated_at = now()
+        where id in (select id from target where enabled)
+        returning 1
+      )
+      select (select enabled from target) as enabled, (select count(*) from retried)::int as retried`.execute(this.db);
+    const row = rows[0];
+    if (!row || row.enabled === null) return 'not-found';
+    return row.retried > 0 ? 'retried' : 'endpoint-disabled';
   }
 
   /**
@@ -331,12 +340,19 @@ export class WebhookOutboxRepository {
     return Number(deliveries.numAffectedRows ?? 0n) + Number(events.numAffectedRows ?? 0n);
   }
 
-  /** Seconds since the oldest event still waiting to be delivered (due, not delivered); 0 when none. */
+  /**
+   * Seconds since the oldest event still waiting to be delivered (due, not delivered); 0 when none.
+   * The pending deliveries of a disabled endpoint wait by the operator's choice, not for want of
+   * delivery: they do not count.
+   */
   async oldestPendingAgeSeconds(): Promise<number> {
     const { rows } = await sql<{ age: number | null }>`
       select extract(epoch from now() - least(
         (select min(due_at) from webhook_events where fanned_out_at is null and due_at <= now()),
-        (select min(e.due_at) from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.state = 'pending')
+        (select min(e.due_at) from webhook_deliveries d
+          join webhook_events e on e.id = d.event_id
+          join webhook_endpoints ep on ep.id = d.endpoint_id and ep.enabled
+          where d.state = 'pending')
       ))::float8 as age`.execute(this.db);
     return Math.max(0, rows[0]?.age ?? 0);
   }
