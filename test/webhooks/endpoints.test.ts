@@ -120,6 +120,29 @@ describe('webhook endpoints', () => {
     expect((await admin('DELETE', `/webhook-endpoints/${id}`)).statusCode).toBe(404);
   });
 
+  it('take description null as none, shown as ""', async () => {
+    const created = await admin('POST', '/webhook-endpoints', {
+      merchantId: NORDIC_MERCHANT,
+      url: 'https://hooks.example.com/n',
+      description: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    expect(created.json()).toMatchObject({ description: '' });
+    const body = { merchantId: NORDIC_MERCHANT, url: 'https://hooks.example.com/n' };
+    expect((await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: 'orders' })).json()).toMatchObject({
+      description: 'orders',
+    });
+    const cleared = await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ description: '' });
+    expect((await admin('GET', `/webhook-endpoints/${id}`)).json()).toMatchObject({ description: '' });
+    // Anything else but a string is refused, naming the field in words.
+    const refused = await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: 5 });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { parameters: object }).parameters).toEqual({ description: 'must be either string or null' });
+  });
+
   it('are in the audit trail, rotations included, never with a secret', async () => {
     const { id, secret } = await endpointFor(NORDIC_MERCHANT, 'https://hooks.example.com/audit');
     const rotated = await admin('POST', `/webhook-endpoints/${id}/rotate-secret`);

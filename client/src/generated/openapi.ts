@@ -3724,8 +3724,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Free text for the operator; default empty. */
-                    description?: string;
+                    /** @description Free text for the operator, at most 500 characters. Absent or null: none, stored and shown as "". */
+                    description?: string | null;
                     /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
                     enabled?: boolean;
                     /** @description When given (PUT), must equal the path id. */
@@ -3916,8 +3916,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Free text for the operator; default empty. */
-                    description?: string;
+                    /** @description Free text for the operator, at most 500 characters. Absent or null: none, stored and shown as "". */
+                    description?: string | null;
                     /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
                     enabled?: boolean;
                     /** @description When given (PUT), must equal the path id. */
