@@ -308,14 +308,17 @@ describe('pms webhook', () => {
       // A change of Nordic Home's store by the CLI: its event, delivered by a server.
       const catalog = await demoCatalog();
       const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
+      const renamedFrom = Date.now();
       const applied = await cli(
         'catalog',
         'apply',
         await writeJson('webhook-rename.json', { paymentMethods: [{ ...invoice, name: 'Faktura (webhook)' }] }),
       );
       expect(applied.code, applied.stderr).toBe(0);
-      // (Events of earlier changes no server has delivered yet may come too: they go to the endpoint as well.)
-      const renamed = (e: ReceivedEvent) => e.body.data.reason === 'updated' && e.body.data.paymentMethodIds.includes(INVOICE);
+      // (Events of earlier changes no server has delivered yet may come too, the invoice's included: they go to
+      // the endpoint as well. This change's event is the one stamped after it was made.)
+      const renamed = (e: ReceivedEvent) =>
+        e.body.data.reason === 'updated' && e.body.data.paymentMethodIds.includes(INVOICE) && Date.parse(e.body.timestamp) >= renamedFrom;
       await delivering(() => receiver.received.some(renamed));
       const event = receiver.received.find(renamed);
       expect(event!.body.data).toEqual({ storeId: STORE, paymentMethodIds: [INVOICE], reason: 'updated' });
