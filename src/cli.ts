@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { CatalogValidationError } from './catalog-input/validate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ConfigError, readConfig, type Config } from './config.ts';
@@ -156,6 +156,7 @@ const CLI_ACTORS = {
   rotateSecret: { type: 'cli', id: 'pms client rotate-secret' },
   rotateKeys: { type: 'cli', id: 'pms keys rotate' },
   webhookCreate: { type: 'cli', id: 'pms webhook create' },
+  webhookUpdate: { type: 'cli', id: 'pms webhook update' },
   webhookRotateSecret: { type: 'cli', id: 'pms webhook rotate-secret' },
   webhookDelete: { type: 'cli', id: 'pms webhook delete' },
 } as const satisfies Record<string, Actor>;
@@ -213,6 +214,12 @@ function keyCommands(program: Command, io: CliIo): void {
     });
 }
 
+/** A whole number from 0, for --page and --size. */
+function pageNumber(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('not a whole number from 0.');
+  return Number(value);
+}
+
 /** Webhook endpoints (docs/webhooks.md): the admin API's, from the operator's shell. */
 function webhookCommands(program: Command, io: CliIo): void {
   const webhook = program.command('webhook').description("merchants' webhook endpoints");
@@ -260,6 +267,66 @@ function webhookCommands(program: Command, io: CliIo): void {
           `${e.id}  ${e.merchantId}  ${e.enabled ? 'enabled ' : 'disabled'}  ${e.url}${e.description ? `  (${e.description})` : ''}\n`,
         );
       }
+    });
+  webhook
+    .command('update')
+    .description("change an endpoint's URL, description or whether it is enabled; the rest is kept")
+    .argument('<id>', 'the endpoint id')
+    .option('--url <url>', 'https:// URL the events are POSTed to')
+    .option('--description <text>', 'free text for the operator ("" clears it)')
+    .addOption(new Option('--enable', 'deliver to it (its pending deliveries go out)').conflicts('disable'))
+    .addOption(new Option('--disable', 'deliver nothing to it (its pending deliveries wait)'))
+    .action(async (id: string, options: { url?: string; description?: string; enable?: boolean; disable?: boolean }) => {
+      if (options.url === undefined && options.description === undefined && !options.enable && !options.disable) {
+        throw new CliError('nothing to change: give --url, --description, --enable or --disable');
+      }
+      const updated = await withContext(io, async (ctx) => {
+        const current = await ctx.webhookEndpoints.get(id);
+        const body = {
+          merchantId: current.merchantId,
+          url: options.url ?? current.url,
+          description: options.description ?? current.description,
+          enabled: options.enable ? true : options.disable ? false : current.enabled,
+        };
+        return ctx.webhookEndpoints.put(current.id, body, CLI_ACTORS.webhookUpdate).catch(refused);
+      });
+      const e = updated.entity;
+      io.out(
+        `webhook endpoint ${e.id} updated: ${e.enabled ? 'enabled ' : 'disabled'}  ${e.url}${e.description ? `  (${e.description})` : ''}\n`,
+      );
+    });
+  webhook
+    .command('deliveries')
+    .description("list an endpoint's deliveries, newest first, each with its attempts")
+    .argument('<id>', 'the endpoint id')
+    .addOption(new Option('--page <n>', 'page number, from 0').default(0).argParser(pageNumber))
+    .addOption(new Option('--size <n>', 'deliveries per page (1 to 1000)').default(20).argParser(pageNumber))
+    .action(async (id: string, options: { page: number; size: number }) => {
+      if (options.size < 1 || options.size > 1000) throw new CliError('--size must be from 1 to 1000');
+      const page = await withContext(io, (ctx) => ctx.webhookEndpoints.deliveries(id, { page: options.page, size: options.size }));
+      if (page.content.length === 0) io.out('no deliveries\n');
+      for (const d of page.content) {
+        const next = d.nextAttemptAt === null ? '' : `  next attempt ${d.nextAttemptAt.toISOString()}`;
+        io.out(`${d.id}  ${d.eventId}  ${d.state.padEnd(9)}  created ${d.createdAt.toISOString()}${next}\n`);
+        for (const a of d.attempts) {
+          const outcome = a.succeeded ? 'succeeded' : 'failed';
+          const status = a.statusCode === null ? 'no status' : `status ${a.statusCode}`;
+          io.out(`    ${a.attemptedAt.toISOString()}  ${outcome}  ${status}${a.error ? `  ${a.error}` : ''}  ${a.durationMs} ms\n`);
+        }
+      }
+      const { number, totalPages, totalElements } = page.page;
+      io.out(`${totalElements} deliveries, ${page.page.size} a page; this is --page ${number} of 0 … ${Math.max(totalPages - 1, 0)}\n`);
+    });
+  webhook
+    .command('retry')
+    .description('send a delivery again (the same event and webhook-id), whatever its state; not while its endpoint is disabled')
+    .argument('<deliveryId>', 'the delivery id (pms webhook deliveries lists them)')
+    .action(async (deliveryId: string) => {
+      const delivery = await withContext(io, (ctx) => ctx.webhookEndpoints.retry(deliveryId));
+      io.out(
+        `delivery ${delivery.id} (event ${delivery.eventId}) is due now: a running instance sends it within a second, ` +
+          'with the same webhook-id\n',
+      );
     });
   webhook
     .command('rotate-secret')

@@ -75,6 +75,12 @@ export const Errors = {
   NOT_FOUND: createError('NOT_FOUND', '%s not found', 404),
   /** A delete the database's references forbid, e.g. a merchant that still has stores or clients. */
   CONFLICT: createError('CONFLICT', '%s', 409),
+  /** A retry on request of a delivery whose endpoint is disabled: nothing is sent to it (docs/webhooks.md#delivery). */
+  WEBHOOK_ENDPOINT_DISABLED: createError(
+    'WEBHOOK_ENDPOINT_DISABLED',
+    'Webhook endpoint %s is disabled: nothing is sent to it. Enable it (its pending deliveries then go out), then retry',
+    409,
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof Errors;

@@ -56,7 +56,15 @@ export const WebhookEndpointBodySchema = Type.Object(
         'Where events are POSTed: an https:// URL whose name resolves to public addresses only (checked again on every ' +
         'connection); with WEBHOOK_ALLOW_PRIVATE=true also http:// and private, loopback and link-local addresses.',
     }),
-    description: Type.Optional(Type.String({ maxLength: 500, description: 'Free text for the operator; default empty.' })),
+    // A string or null (clients that send every field send null for "none"): one JSON Schema type
+    // list, not a union, so that a refused value is told what it must be.
+    description: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: 500,
+        description: 'Free text for the operator, at most 500 characters. Absent or null: none, stored and shown as "".',
+      }),
+    ),
     enabled: Type.Optional(
       Type.Boolean({ description: 'A disabled endpoint gets no new deliveries and its pending ones wait. Default true.' }),
     ),

@@ -179,7 +179,8 @@ export const PaymentMethodSchema = Type.Object(
       Type.String({
         pattern: INSTANT_PATTERN,
         description:
-          'Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always.',
+          'Offered and listed from this instant on (inclusive): an ISO 8601 date and time with an offset, e.g. ' +
+          '2026-11-27T00:00:00+01:00 (seconds optional; a time between two milliseconds is taken as the next one). Absent: since always.',
       }),
     ),
     activeUntil: Type.Optional(

@@ -17,7 +17,7 @@ import {
 } from '../domain/catalog.ts';
 import { DEFAULT_BUNDLE_TITLE } from '../domain/localization.ts';
 import { LANGUAGES } from '../domain/languages.ts';
-import { parseInstant } from '../domain/windows.ts';
+import { INSTANT_PATTERN, parseInstant } from '../domain/windows.ts';
 import type { Translations } from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import {
@@ -76,6 +76,9 @@ export interface ValidatedCatalog {
 const MONEY = { places: 2, integerDigits: 18 };
 const FACTOR = { places: 12, integerDigits: 8 };
 
+/** What a refused `activeFrom` or `activeUntil` is told (the schema's pattern is not for people). */
+export const INSTANT_MESSAGE = 'must be an ISO 8601 date and time with an offset, such as 2026-11-27T00:00:00+01:00';
+
 /** `stores[2]` + `name` → `stores[2].name`; at the top of an admin body, just `name`. */
 function at(base: string, field: string): string {
   return base === '' ? field : `${base}.${field}`;
@@ -108,6 +111,8 @@ function structuralIssues(schema: TSchema, value: unknown, base: string): Catalo
       // additionalProperties error naming it may never come: skipping these let a body with 8
       // unknown fields through unchecked.
       message = 'is not a known field';
+    } else if (e.keyword === 'pattern' && (e.params as { pattern?: unknown }).pattern === INSTANT_PATTERN) {
+      message = INSTANT_MESSAGE;
     } else if (unionPaths.has(e.instancePath)) {
       message = 'must be a non-negative decimal (a JSON number or a string like "1299.95")';
     } else if (e.keyword === 'required') {
@@ -267,7 +272,7 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
     if (text === undefined) return undefined;
     const parsed = parseInstant(text);
     if (parsed === undefined)
-      c.add(at(path, field), `must be a date and time that exists, with an offset (e.g. 2026-11-27T00:00:00+01:00): "${text}"`);
+      c.add(at(path, field), `must be a date and time that exists ("${text}" does not), such as 2026-11-27T00:00:00+01:00`);
     return parsed;
   };
   method.activeFrom = instant('activeFrom');

@@ -4,29 +4,45 @@
 import type { PaymentMethod, StoreMethods } from './catalog.ts';
 
 /**
- * An instant as the catalog takes it: ISO 8601 date and time with seconds, at most millisecond
- * precision (a boundary is exact to the millisecond), and an offset (`Z` or ±hh:mm): a time without
- * one would mean a different moment on every server.
+ * An instant as the catalog takes it: an ISO 8601 date and time with an offset, as clients write
+ * one: `T` or `t`; minutes, or seconds with up to 9 fractional digits; `Z`, `z`, `±hh:mm` or
+ * `±hhmm`. The offset is required: a time without one would mean a different moment on every
+ * server. The calendar (a 30th of February, 24:00) is parseInstant's to check.
  */
-export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?(Z|[+-]\\d{2}:\\d{2})$';
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
+export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}:?\\d{2})$';
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/;
 
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** The instant `text` names, or undefined when it is not one (a 30th of February, 24:00, no offset). */
+function daysIn(year: number, month: number): number {
+  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * The instant `text` names (epoch milliseconds), or undefined when it is not one (a 30th of
+ * February, 24:00, no offset). Stored times are milliseconds: a time between two milliseconds
+ * (`.1234`) is rounded up to the next one (`.124`), the first millisecond at or after it, so that a
+ * window from it (inclusive) or until it (exclusive) holds for exactly the same milliseconds as the
+ * time written would.
+ */
 export function parseInstant(text: string): number | undefined {
   const m = INSTANT.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const millis = m[7] === undefined ? 0 : Number(m[7].padEnd(3, '0'));
-  const offsetHours = m[10] === undefined ? 0 : Number(m[10]);
-  const offsetMinutes = m[11] === undefined ? 0 : Number(m[11]);
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  const nanos = m[7] === undefined ? 0 : Number(m[7].padEnd(9, '0'));
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
-  const sign = m[9] === '-' ? -1 : 1;
-  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+  const sign = m[8] === '-' ? -1 : 1;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day);
+  utc.setUTCHours(hour, minute, second, Math.ceil(nanos / 1_000_000));
+  return utc.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 
 /** True when `method` is offered at `now`: within [activeFrom, activeUntil), either side open when unset. */

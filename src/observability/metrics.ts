@@ -177,7 +177,9 @@ export class Metrics {
       });
       new Gauge({
         name: 'pms_webhook_oldest_pending_event_age_seconds',
-        help: 'Seconds since the oldest webhook event that is due and not yet delivered to every endpoint became due (0: none waiting).',
+        help:
+          'Seconds since the oldest webhook event that is due and not yet delivered to every enabled endpoint became due ' +
+          "(0: none waiting; a disabled endpoint's pending deliveries do not count).",
         registers,
         async collect() {
           // Read from the database by the dispatcher every 5 s: what every instance has left, not only this one.

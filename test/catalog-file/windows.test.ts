@@ -54,5 +54,22 @@ describe('windows in the catalog file', () => {
       path('activeUntil'),
     ]);
     expect(issuesOf(catalog({ activeFrom: '2026-11-27T00:00:00Z', activeUntil: '2026-11-27T00:00:00.001Z' }))).toEqual([]);
+    expect(issuesOf(catalog({ activeFrom: '2026-11-27T00:00:00.0001Z', activeUntil: '2026-11-27T00:00:00.001Z' }))).toEqual([
+      path('activeUntil'),
+    ]);
+  });
+
+  it('takes the forms clients send, a time between two milliseconds as the next one', async () => {
+    const database = await createTestDatabase();
+    try {
+      await applyCatalog(
+        database.handle.db,
+        catalog({ activeFrom: '2027-01-01T00:00:00.123456+00:00', activeUntil: '2027-01-08t00:00+0100' }),
+      );
+      const [stored] = await new PaymentMethodsRepository(database.handle.db).listByStore(STORE);
+      expect(stored).toMatchObject({ activeFrom: Date.UTC(2027, 0, 1, 0, 0, 0, 124), activeUntil: Date.UTC(2027, 0, 7, 23) });
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -17,6 +17,7 @@ import {
   type ServerProcess,
 } from '../helpers/process.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
+import { startWebhookReceiver, type ReceivedEvent } from '../helpers/webhook-receiver.ts';
 
 const INVOICE = DEMO_METHODS.invoice;
 
@@ -265,4 +266,93 @@ describe('pms webhook', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('not found');
   }, 60_000);
+
+  it("updates an endpoint, lists its deliveries with their attempts and retries one; a disabled endpoint's retry is refused", async () => {
+    // A receiver on this machine: the CLI and the server both allow private addresses here.
+    const receiver = await startWebhookReceiver();
+    const hooksEnv = { ...env, WEBHOOK_ALLOW_PRIVATE: 'true' };
+    const hooks = (...args: string[]) => runCli(workDir, hooksEnv, args);
+    /** A server runs (and delivers) until `done` holds; the CLI runs beside none (the embedded database is one process's). */
+    const delivering = async (done: () => boolean) => {
+      const server = await startServer(hooksEnv);
+      try {
+        await within(30_000, async () => done());
+      } finally {
+        // SIGTERM: the dispatcher records the attempts in flight before the process exits.
+        await stop(server);
+      }
+    };
+    try {
+      await cli('catalog', 'apply', await writeJson('catalog.json', await demoCatalog()));
+      const created = await hooks('webhook', 'create', `${receiver.url}/old`, '--merchant', 'm-nordic-home');
+      expect(created.code, created.stderr).toBe(0);
+      const id = /webhook endpoint (\S+) created/.exec(created.stdout)![1]!;
+      receiver.secrets.push(/^secret: (whsec_\S+)$/m.exec(created.stdout)![1]!);
+
+      const updated = await hooks('webhook', 'update', id, '--url', receiver.url, '--description', 'orders');
+      expect(updated.code, updated.stderr).toBe(0);
+      expect(updated.stdout).toBe(`webhook endpoint ${id} updated: enabled   ${receiver.url}  (orders)\n`);
+      expect((await hooks('webhook', 'list', '--merchant', 'm-nordic-home')).stdout).toContain(
+        `${id}  m-nordic-home  enabled   ${receiver.url}  (orders)`,
+      );
+      const nothing = await hooks('webhook', 'update', id);
+      expect(nothing.code).toBe(1);
+      expect(nothing.stderr).toContain('nothing to change');
+      const refused = await hooks('webhook', 'update', id, '--url', 'ftp://hooks.example.com/');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^error: refused: url must be an http:\/\/ or https:\/\/ URL/);
+      const unknown = await hooks('webhook', 'update', '00000000-0000-4000-8000-ffffffffffff', '--disable');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('not found');
+
+      // A change of Nordic Home's store by the CLI: its event, delivered by a server.
+      const catalog = await demoCatalog();
+      const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
+      const renamedFrom = Date.now();
+      const applied = await cli(
+        'catalog',
+        'apply',
+        await writeJson('webhook-rename.json', { paymentMethods: [{ ...invoice, name: 'Faktura (webhook)' }] }),
+      );
+      expect(applied.code, applied.stderr).toBe(0);
+      // (Events of earlier changes no server has delivered yet may come too, the invoice's included: they go to
+      // the endpoint as well. This change's event is the one stamped after it was made.)
+      const renamed = (e: ReceivedEvent) =>
+        e.body.data.reason === 'updated' && e.body.data.paymentMethodIds.includes(INVOICE) && Date.parse(e.body.timestamp) >= renamedFrom;
+      await delivering(() => receiver.received.some(renamed));
+      const event = receiver.received.find(renamed);
+      expect(event!.body.data).toEqual({ storeId: STORE, paymentMethodIds: [INVOICE], reason: 'updated' });
+
+      const listed = await hooks('webhook', 'deliveries', id);
+      expect(listed.code, listed.stderr).toBe(0);
+      const line = new RegExp(`^(\\S+)  ${event!.id}  succeeded  created \\S+Z$`, 'm').exec(listed.stdout);
+      expect(line, listed.stdout).not.toBeNull();
+      expect(listed.stdout).toMatch(/^ {4}\S+Z {2}succeeded {2}status 204 {2}\d+ ms$/m);
+      expect(listed.stdout).toMatch(/^\d+ deliveries, 20 a page; this is --page 0 of 0 … \d+$/m);
+      const deliveryId = line![1]!;
+      const badSize = await hooks('webhook', 'deliveries', id, '--size', 'ten');
+      expect(badSize.code).toBe(1);
+      expect(badSize.stderr).toContain("option '--size <n>' argument 'ten' is invalid");
+
+      // Retried: the same event, the same webhook-id, sent again by the next server that runs.
+      const retried = await hooks('webhook', 'retry', deliveryId);
+      expect(retried.code, retried.stderr).toBe(0);
+      expect(retried.stdout).toContain(`delivery ${deliveryId} (event ${event!.id}) is due now`);
+      await delivering(() => receiver.received.filter(renamed).length >= 2);
+      expect(receiver.received.filter(renamed).map((e) => e.id)).toEqual([event!.id, event!.id]);
+      expect(receiver.rejected).toEqual([]);
+
+      // Disabled, it gets nothing, and a retry is refused (409 in the admin API).
+      const disabled = await hooks('webhook', 'update', id, '--disable');
+      expect(disabled.stdout).toBe(`webhook endpoint ${id} updated: disabled  ${receiver.url}  (orders)\n`);
+      const notSent = await hooks('webhook', 'retry', deliveryId);
+      expect(notSent.code).toBe(1);
+      expect(notSent.stderr).toContain(`error: Webhook endpoint ${id} is disabled: nothing is sent to it.`);
+      const both = await hooks('webhook', 'update', id, '--enable', '--disable');
+      expect(both.code).toBe(1);
+      expect((await hooks('webhook', 'delete', id)).code).toBe(0);
+    } finally {
+      await receiver.close();
+    }
+  }, 120_000);
 });

@@ -95,7 +95,24 @@ describe('a method form', () => {
     );
     expect(plan.statusCode).toBe(400);
     expect(inputOf(plan.body, 'plans[0].durationMonths')).toContain('aria-describedby="f-plans-0-durationMonths-error"');
+    // A window's instant without an offset: told in words, as the admin API and the catalog file tell it.
+    const window = await send(url, url, { activeFrom: '2026-11-27 00:00' }, 'save');
+    expect(window.statusCode).toBe(400);
+    expect(textOfId(window.body, 'f-activeFrom-error')).toContain(
+      'must be an ISO 8601 date and time with an offset, such as 2026-11-27T00:00:00+01:00',
+    );
     expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+  });
+
+  it('takes a window in the forms clients write, a time between two milliseconds as the next one', async () => {
+    const url = `/console/payment-methods/${DEMO_METHODS.swish}`;
+    const saved = await send(url, url, { activeFrom: '2027-01-01t00:00:00.123456+0100', activeUntil: '2027-01-08T00:00Z' }, 'save');
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect(await service.ctx.admin.paymentMethods.get(DEMO_METHODS.swish)).toMatchObject({
+      activeFrom: Date.UTC(2026, 11, 31, 23, 0, 0, 124),
+      activeUntil: Date.UTC(2027, 0, 8),
+    });
+    expect((await send(url, url, { activeFrom: '', activeUntil: '' }, 'save')).statusCode).toBe(303);
   });
 
   it('adds and removes plans, legal links and keywords server-side', async () => {

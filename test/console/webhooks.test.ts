@@ -374,5 +374,21 @@ describe("an endpoint's deliveries in the console", () => {
     const after = await user.get(path);
     expect(after.body).toContain('<td>Succeeded</td>');
     expect(after.body).toMatch(/succeeded, status 204, \d+ ms/);
+
+    // Disabled, the endpoint gets nothing: no Retry, and a retry sent all the same is refused (409).
+    const endpoint = await service.ctx.webhookEndpoints.get(id);
+    const disabled = await service.app.inject({
+      method: 'PUT',
+      url: `/admin/v1/webhook-endpoints/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { merchantId: endpoint.merchantId, url: endpoint.url, description: endpoint.description, enabled: false },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const disabledPage = await user.get(path);
+    expect(disabledPage.body).not.toContain('>Retry</button>');
+    expect(disabledPage.body).toContain('Enable the endpoint to retry');
+    const stale = await user.post(`/console/webhook-deliveries/${failed!.id}/retry`, { _csrf: csrfOf(disabledPage.body) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain(`Webhook endpoint ${id} is disabled: nothing is sent to it.`);
   });
 });

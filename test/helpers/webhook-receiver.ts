@@ -1,6 +1,8 @@
 // A webhook receiver as a merchant would run one: it verifies every request with the `standardwebhooks`
 // package (the Standard Webhooks reference library) against the secrets it was given, and records what
-// it verified. `respond` decides each answer (default 204), so tests can make it fail, stall or redirect.
+// it verified. `respond` decides each answer (default 204), so tests can make it fail, stall, answer
+// late or redirect; the receiver can also stop listening (connections refused) and listen again on
+// its port.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -25,20 +27,29 @@ export interface WebhookReceiver {
   secrets: string[];
   /** Verified requests per webhook-id, accepted or not. */
   attempts: Map<string, number>;
-  respond: (event: ReceivedEvent, attempt: number) => number | 'hang';
+  /** Verified requests not answered yet, and the most there have been at once. */
+  pending: { now: number; peak: number };
+  /** The status to answer, when (a promise: answered once it resolves), or 'hang': never. */
+  respond: (event: ReceivedEvent, attempt: number) => number | 'hang' | Promise<number | 'hang'>;
   waitFor(condition: (received: ReceivedEvent[]) => boolean, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** Stops listening: connections to its port are refused until listenAgain(). */
+  stopListening(): Promise<void>;
+  /** Listens again on the same port. */
+  listenAgain(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(secrets: string[] = []): Promise<WebhookReceiver> {
   const hanging = new Set<http.ServerResponse>();
   const attempts = new Map<string, number>();
+  let port = 0;
   const receiver: WebhookReceiver = {
     url: '',
     received: [],
     rejected: [],
     secrets,
     attempts,
+    pending: { now: 0, peak: 0 },
     respond: () => 204,
     async waitFor(condition, timeoutMs = 15_000) {
       const started = Date.now();
@@ -50,10 +61,15 @@ export async function startWebhookReceiver(secrets: string[] = []): Promise<Webh
       }
       return receiver.received;
     },
+    stopListening: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+    listenAgain: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
     },
   };
   const server = http.createServer((request, response) => {
@@ -89,16 +105,21 @@ export async function startWebhookReceiver(secrets: string[] = []): Promise<Webh
       };
       const attempt = (attempts.get(id) ?? 0) + 1;
       attempts.set(id, attempt);
-      const status = receiver.respond(event, attempt);
-      if (status === 'hang') {
-        hanging.add(response);
-        return;
-      }
-      if (status >= 200 && status < 300) receiver.received.push(event);
-      response.writeHead(status, status >= 300 && status < 400 ? { location: receiver.url } : {}).end();
+      receiver.pending.now += 1;
+      receiver.pending.peak = Math.max(receiver.pending.peak, receiver.pending.now);
+      void Promise.resolve(receiver.respond(event, attempt)).then((status) => {
+        if (status === 'hang') {
+          hanging.add(response);
+          return;
+        }
+        receiver.pending.now -= 1;
+        if (status >= 200 && status < 300) receiver.received.push(event);
+        response.writeHead(status, status >= 300 && status < 400 ? { location: receiver.url } : {}).end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  port = (server.address() as AddressInfo).port;
+  receiver.url = `http://127.0.0.1:${port}/hooks`;
   return receiver;
 }

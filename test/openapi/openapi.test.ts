@@ -9,6 +9,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from '../../src/openapi-generator.ts';
 import { openApiPath, registeredRoutes } from '../../src/http/openapi/openapi.ts';
+import { CHANGE_REASONS, PAYMENT_METHODS_CHANGED, eventPayload } from '../../src/domain/webhook-events.ts';
+import { newEventId } from '../../src/services/webhooks/change-events.ts';
+import { signedHeaders } from '../../src/services/webhooks/sender.ts';
 import { projectRoot, type TestService } from '../helpers/app.ts';
 import {
   documentedResponse,
@@ -19,6 +22,7 @@ import {
   type Document,
   type Fixture,
   type Json,
+  type Operation,
   type Probe,
 } from './harness.ts';
 import { PROBES as ADMIN_API } from './probes/admin-api.ts';
@@ -159,6 +163,38 @@ describe('the OpenAPI document', () => {
     }
     expect(problems).toEqual([]);
     expect(examples).toBeGreaterThanOrEqual(6);
+  });
+
+  it('describes the webhook the service sends: the body eventPayload makes, the headers the sender signs', () => {
+    const webhook = (document as unknown as { webhooks: Record<string, { post: Operation }> }).webhooks[PAYMENT_METHODS_CHANGED]!.post;
+    expect(webhook).toMatchObject({ operationId: 'paymentMethodsChanged', security: [], tags: ['Webhooks'] });
+    expect(document.tags.map((t) => t.name)).toContain('Webhooks');
+    const check = schemaChecker(document);
+    const media = webhook.requestBody!.content['application/json']!;
+    expect(media.schema).toEqual({ $ref: '#/components/schemas/PaymentMethodsChangedEvent' });
+    const problems: string[] = [];
+    for (const [name, example] of Object.entries(media.examples ?? {})) {
+      for (const error of check(media.schema!, example.value)) problems.push(`example ${name}: ${error}`);
+    }
+    const store = '84d19995-8ee7-4639-8e25-13b1691ccac6';
+    const methods = ['707120fd-3673-4b6e-9a91-03a5309c2a8f', '0b4e6a3c-5f1d-4c2b-9e8a-7d6c5b4a3f21'];
+    for (const reason of CHANGE_REASONS) {
+      const payload = eventPayload({ storeId: store, paymentMethodIds: reason === 'store' ? [] : methods, reason }, new Date());
+      for (const error of check(media.schema!, JSON.parse(payload))) problems.push(`${reason}: ${error}`);
+      // One secret, and two during a rotation's overlap.
+      for (const secrets of [[`whsec_${'A'.repeat(43)}=`], [`whsec_${'A'.repeat(43)}=`, `whsec_${'B'.repeat(43)}=`]]) {
+        const headers: Record<string, string> = { ...signedHeaders(newEventId(), new Date(), payload, secrets) };
+        for (const parameter of webhook.parameters ?? []) {
+          expect(parameter).toMatchObject({ in: 'header', required: true });
+          for (const error of check(parameter.schema ?? {}, headers[parameter.name])) problems.push(`${parameter.name}: ${error}`);
+        }
+        expect((webhook.parameters ?? []).map((p) => p.name).sort()).toEqual(Object.keys(headers).sort());
+      }
+    }
+    expect(problems).toEqual([]);
+    // And it is strict: a reason it does not list is not a body it describes.
+    const example = media.examples!.activated!.value as { data: object };
+    expect(check(media.schema!, { ...example, data: { ...example.data, reason: 'renamed' } })).not.toEqual([]);
   });
 
   it(`leaves out exactly the routes that are not API: ${NOT_API.map((n) => n.why).join('; ')}`, () => {

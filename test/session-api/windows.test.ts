@@ -149,20 +149,60 @@ describe('the admin API', () => {
   });
 
   it.each([
-    [{ activeFrom: '2026-11-27T00:00:00' }, 'activeFrom'],
-    [{ activeFrom: '27.11.2026' }, 'activeFrom'],
-    [{ activeFrom: '2026-02-30T00:00:00Z' }, 'activeFrom'],
-    [{ activeUntil: '2026-11-27T24:00:00+01:00' }, 'activeUntil'],
-    [{ activeFrom: '2026-11-27T00:00:00.1234Z' }, 'activeFrom'],
-    [{ activeFrom: 1795734000000 }, 'activeFrom'],
-    [{ activeFrom: OPENS, activeUntil: OPENS }, 'activeUntil'],
-    [{ activeFrom: CLOSES, activeUntil: OPENS }, 'activeUntil'],
-  ])('refuses %j naming %s, and changes nothing', async (window, field) => {
+    // Python's isoformat (microseconds): the next millisecond.
+    [{ activeFrom: '2027-01-01T00:00:00.123456+00:00' }, { activeFrom: '2027-01-01T00:00:00.124Z' }],
+    [
+      { activeFrom: '2026-11-27t00:00:00z', activeUntil: '2026-12-04T00:00+01:00' },
+      { activeFrom: '2026-11-27T00:00:00.000Z', activeUntil: '2026-12-03T23:00:00.000Z' },
+    ],
+    [{ activeFrom: '2026-11-27T00:00:00+0100' }, { activeFrom: '2026-11-26T23:00:00.000Z' }],
+    [{ activeUntil: '2026-12-04T00:00:00.000000001-0530' }, { activeUntil: '2026-12-04T05:30:00.001Z' }],
+  ])('takes %j as %j', async (window, stored) => {
+    const before = (await admin('GET', `/payment-methods/${SWISH}`, token)).json() as Record<string, unknown>;
+    const { id: _id, activeFrom: _from, activeUntil: _until, ...rest } = before;
+    try {
+      const saved = await admin('PUT', `/payment-methods/${SWISH}`, token, { ...rest, ...window });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { activeFrom, activeUntil } = saved.json() as Record<string, unknown>;
+      expect({ activeFrom, activeUntil }).toEqual({ activeFrom: undefined, activeUntil: undefined, ...stored });
+    } finally {
+      expect((await admin('PUT', `/payment-methods/${SWISH}`, token, { ...rest, activeFrom: _from, activeUntil: _until })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  const shape = 'must be an ISO 8601 date and time with an offset, such as 2026-11-27T00:00:00+01:00';
+  it.each([
+    [{ activeFrom: '2026-11-27T00:00:00' }, 'activeFrom', shape],
+    [{ activeFrom: '2026-11-27t00:00' }, 'activeFrom', shape],
+    [{ activeFrom: '27.11.2026' }, 'activeFrom', shape],
+    [
+      { activeFrom: '2026-02-30T00:00:00Z' },
+      'activeFrom',
+      'must be a date and time that exists ("2026-02-30T00:00:00Z" does not), such as 2026-11-27T00:00:00+01:00',
+    ],
+    [
+      { activeUntil: '2026-11-27T24:00:00+01:00' },
+      'activeUntil',
+      'must be a date and time that exists ("2026-11-27T24:00:00+01:00" does not), such as 2026-11-27T00:00:00+01:00',
+    ],
+    [{ activeFrom: '2026-11-27T00:00:00.1234567891Z' }, 'activeFrom', shape],
+    [{ activeFrom: 1795734000000 }, 'activeFrom', undefined],
+    [{ activeFrom: OPENS, activeUntil: OPENS }, 'activeUntil', 'must be after activeFrom'],
+    [{ activeFrom: CLOSES, activeUntil: OPENS }, 'activeUntil', 'must be after activeFrom'],
+    // Both within one millisecond: no millisecond lies between them.
+    [{ activeFrom: '2026-11-27T00:00:00.1231Z', activeUntil: '2026-11-27T00:00:00.1239Z' }, 'activeUntil', 'must be after activeFrom'],
+  ])('refuses %j naming %s, and changes nothing', async (window, field, message) => {
     const before = (await admin('GET', `/payment-methods/${SWISH}`, token)).json() as Record<string, unknown>;
     const { id: _id, activeFrom: _from, activeUntil: _until, ...rest } = before;
     const refused = await admin('PUT', `/payment-methods/${SWISH}`, token, { ...rest, ...window });
     expect(refused.statusCode, refused.body).toBe(400);
-    expect((refused.json() as { message: string }).message).toContain(field);
+    const body = refused.json() as { message: string; parameters: Record<string, string> };
+    expect(Object.keys(body.parameters)).toEqual([field]);
+    if (message !== undefined) expect(body.parameters[field]).toBe(message);
+    expect(body.message).toContain(field);
+    expect(body.message).not.toContain('\\d');
     expect((await admin('GET', `/payment-methods/${SWISH}`, token)).json()).toEqual(before);
   });
 });

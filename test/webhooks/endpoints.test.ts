@@ -1,14 +1,16 @@
 // Webhooks in one process, on both databases (docs/webhooks.md): endpoints through the admin API
 // (secrets shown once, refused URLs named, the audit trail without secrets), events of catalog
 // changes delivered and verified by the `standardwebhooks` package, another merchant's changes not
-// sent, retries with the same webhook-id, the deliveries listing and a retry on request, a rotation's
-// two signatures, and a window's opening announced at its boundary.
+// sent, retries with the same webhook-id, the deliveries listing and a retry on request, a disabled
+// endpoint's deliveries (no backlog, no retry), a rotation's two signatures, and a window's opening
+// announced at its boundary.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { DEMO_METHODS, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { WebhookOutboxRepository } from '../../src/storage/repositories/webhook-outbox.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 const NORDIC_MERCHANT = 'm-nordic-home';
@@ -116,6 +118,29 @@ describe('webhook endpoints', () => {
     expect((await admin('DELETE', `/webhook-endpoints/${id}`)).statusCode).toBe(204);
     expect((await admin('GET', `/webhook-endpoints/${id}`)).statusCode).toBe(404);
     expect((await admin('DELETE', `/webhook-endpoints/${id}`)).statusCode).toBe(404);
+  });
+
+  it('take description null as none, shown as ""', async () => {
+    const created = await admin('POST', '/webhook-endpoints', {
+      merchantId: NORDIC_MERCHANT,
+      url: 'https://hooks.example.com/n',
+      description: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    expect(created.json()).toMatchObject({ description: '' });
+    const body = { merchantId: NORDIC_MERCHANT, url: 'https://hooks.example.com/n' };
+    expect((await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: 'orders' })).json()).toMatchObject({
+      description: 'orders',
+    });
+    const cleared = await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ description: '' });
+    expect((await admin('GET', `/webhook-endpoints/${id}`)).json()).toMatchObject({ description: '' });
+    // Anything else but a string is refused, naming the field in words.
+    const refused = await admin('PUT', `/webhook-endpoints/${id}`, { ...body, description: 5 });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { parameters: object }).parameters).toEqual({ description: 'must be either string or null' });
   });
 
   it('are in the audit trail, rotations included, never with a secret', async () => {
@@ -260,6 +285,39 @@ describe('events', () => {
     const failed = (await deliveriesWhen(endpoint.id, (all) => all.some((d) => d.state === 'failed'))).find((d) => d.state === 'failed');
     expect(failed?.attempts).toHaveLength(3);
     expect(service.ctx.webhookDispatcher.stats().attempts.failed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('of a disabled endpoint wait: not counted as a backlog, and a retry on request refused until it is enabled', async () => {
+    receiver = await startWebhookReceiver();
+    const endpoint = await endpointFor(NORDIC_MERCHANT, receiver.url);
+    receiver.secrets.push(endpoint.secret);
+    receiver.respond = () => 'hang';
+    await renameMethod(DEMO_METHODS.invoice, 'Faktura (disabled endpoint)');
+    // Its attempt is in flight (the receiver holds it): the delivery is pending, and a backlog.
+    await new Promise<void>((resolve) => {
+      const check = () => (receiver!.pending.now > 0 ? resolve() : setTimeout(check, 25));
+      check();
+    });
+    const outbox = new WebhookOutboxRepository(service.database.handle.db);
+    expect(await outbox.oldestPendingAgeSeconds()).toBeGreaterThan(0);
+    const [delivery] = await deliveriesWhen(endpoint.id, (all) => all.length === 1);
+
+    const body = { merchantId: NORDIC_MERCHANT, url: receiver.url, description: 'tests' };
+    expect((await admin('PUT', `/webhook-endpoints/${endpoint.id}`, { ...body, enabled: false })).statusCode).toBe(200);
+    expect(await outbox.oldestPendingAgeSeconds()).toBe(0);
+    const refused = await admin('POST', `/webhook-deliveries/${delivery!.id}/retry`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'WEBHOOK_ENDPOINT_DISABLED',
+      message: `Webhook endpoint ${endpoint.id} is disabled: nothing is sent to it. Enable it (its pending deliveries then go out), then retry`,
+    });
+
+    // Enabled again, the retry is taken, and the delivery goes out.
+    receiver.respond = () => 204;
+    expect((await admin('PUT', `/webhook-endpoints/${endpoint.id}`, { ...body, enabled: true })).statusCode).toBe(200);
+    expect((await admin('POST', `/webhook-deliveries/${delivery!.id}/retry`)).statusCode).toBe(202);
+    const [event] = await receiver.waitFor((r) => r.length >= 1);
+    expect(event!.id).toBe(delivery!.eventId);
   });
 
   it('are signed with the new and the previous secret for a day after a rotation', async () => {

@@ -1,7 +1,8 @@
 // Webhooks across real processes on PostgreSQL (docs/webhooks.md): two instances of dist/main.js on
 // one database and a receiver that verifies with the `standardwebhooks` package. A change announced
 // once whichever instance made it; another merchant's change not sent; a failure retried with the
-// same webhook-id; kill -9 right after a committed change still delivers its event (the outbox);
+// same webhook-id; kill -9 right after a committed change still delivers its event, through the
+// other instance, to a receiver that refused every connection until the kill (the outbox);
 // a rotation's two signatures; a window opening within a second on both instances, announced; and
 // 1,000 changes delivered with no loss and no duplicate.
 import { writeFile } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { groupIdOf } from '../../src/domain/group-id.ts';
 import { demoCatalog, withAdminClient } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import { buildDist, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { startWebhookReceiver, type ReceivedEvent, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -124,16 +125,46 @@ describe('webhooks across two instances on PostgreSQL', () => {
     }
   });
 
-  it('deliver the event of a change committed right before a kill -9', async () => {
+  it('deliver the event of a change committed right before a kill -9, from the other instance, once', async () => {
     receiver.received.length = 0;
-    const current = await admin(a, 'GET', `/payment-methods/${DEMO_METHODS.pp12}`);
-    const put = await admin(a, 'PUT', `/payment-methods/${DEMO_METHODS.pp12}`, { ...current.json, name: 'Delbetalning (killed)' });
-    // The answer says it committed; the instance dies at once, before or while it sends.
-    a.child.kill('SIGKILL');
-    expect(put.status).toBe(200);
-    await a.exited;
-    const [event] = await receiver.waitFor((r) => r.some((e) => e.body.data.paymentMethodIds.includes(DEMO_METHODS.pp12)), 60_000);
+    // The receiver refuses connections until the instance that made the change is dead: nothing of
+    // it can arrive before the kill, so what arrives after it came from the outbox, through b.
+    await receiver.stopListening();
+    let killedAt: number;
+    try {
+      const current = await admin(a, 'GET', `/payment-methods/${DEMO_METHODS.pp12}`);
+      const put = await admin(a, 'PUT', `/payment-methods/${DEMO_METHODS.pp12}`, { ...current.json, name: 'Delbetalning (killed)' });
+      // The answer says it committed; the instance dies at once, before, while or after it tried to send.
+      a.child.kill('SIGKILL');
+      expect(put.status).toBe(200);
+      await a.exited;
+      killedAt = Date.now();
+    } finally {
+      await receiver.listenAgain();
+    }
+    const concerns = (e: ReceivedEvent) => e.body.data.paymentMethodIds.includes(DEMO_METHODS.pp12);
+    expect(receiver.received.filter(concerns)).toEqual([]);
+
+    const [event] = (await receiver.waitFor((r) => r.some(concerns), 60_000)).filter(concerns);
+    expect(event!.receivedAt).toBeGreaterThanOrEqual(killedAt);
     expect(event!.body.data.reason).toBe('updated');
+    expect(event!.verifiedWith).toBe(nordicEndpoint.secret);
+    // Verified with standardwebhooks again, here, from what was received.
+    const headers = { 'webhook-id': event!.id, 'webhook-timestamp': String(event!.timestamp), 'webhook-signature': event!.signature };
+    expect(() => new Webhook(nordicEndpoint.secret).verify(JSON.stringify(event!.body), headers)).not.toThrow();
+    // Once: b records it succeeded, after the attempts the closed port refused (if any got that far).
+    let delivery: { state: string; attempts: Array<{ succeeded: boolean; error: string | null }> } | undefined;
+    for (const deadline = Date.now() + 15_000; delivery?.state !== 'succeeded' && Date.now() < deadline; await sleep(50)) {
+      const page = await admin(b, 'GET', `/webhook-endpoints/${nordicEndpoint.id}/deliveries?size=20`);
+      delivery = (page.json.content as Array<typeof delivery & { eventId: string }>).find((d) => d.eventId === event!.id);
+    }
+    expect(delivery?.state).toBe('succeeded');
+    expect(delivery!.attempts.filter((x) => x.succeeded)).toHaveLength(1);
+    expect(delivery!.attempts.filter((x) => !x.succeeded).every((x) => x.error!.startsWith('ECONNREFUSED'))).toBe(true);
+    await sleep(1500);
+    expect(receiver.received.filter(concerns)).toHaveLength(1);
+    expect(receiver.attempts.get(event!.id)).toBe(1);
+    expect(receiver.rejected).toEqual([]);
     tokens.delete(a);
     a = await startServer(env, 60_000);
   }, 90_000);

@@ -87,6 +87,19 @@ describe('a delivery attempt with WEBHOOK_ALLOW_PRIVATE=true', () => {
     expect(await attempt(sender, 'ftp://127.0.0.1/hooks')).toMatchObject({ error: 'only https:// URLs are delivered to' });
   });
 
+  it('counts the time-out from the connection on: an answer within it succeeds, none fails', async () => {
+    const quick = new WebhookSender(true, 'tests', 1000);
+    receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(204), 300));
+    const answered = await attempt(quick, receiver.url, 'msg_00000000000000000000000000000004');
+    expect(answered).toMatchObject({ statusCode: 204, succeeded: true });
+    expect(answered.durationMs).toBeGreaterThanOrEqual(250);
+    receiver.respond = () => 'hang';
+    const hung = await attempt(quick, receiver.url, 'msg_00000000000000000000000000000005');
+    expect(hung).toMatchObject({ statusCode: undefined, error: 'no answer within 1 s', succeeded: false });
+    expect(hung.durationMs).toBeGreaterThanOrEqual(950);
+    quick.close();
+  });
+
   it('fails with the connection error when nothing listens', async () => {
     const closed = receiver.url;
     await receiver.close();

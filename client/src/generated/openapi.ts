@@ -251,7 +251,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (the same event and webhook-id), whatever its state */
+        /** Send a delivery again now (the same event and webhook-id), whatever its state; not while its endpoint is disabled */
         post: operations["adminRetryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -640,7 +640,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payment_methods.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a store offers may have changed
+         * @description Sent to every enabled endpoint of the store's merchant when a method of the store is created, changed or deleted, when a window opens or closes (at its boundary), or when the store itself changes; one event per store and reason for one write. Verify the signature on the raw body before parsing it (the `standardwebhooks` libraries do), answer 2xx within 10 seconds, then work: read the store again from the merchant API. At least once: deduplicate on `webhook-id`.
+         */
+        post: operations["paymentMethodsChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AnnuityFactors: {
@@ -863,6 +884,33 @@ export interface components {
             content: components["schemas"]["PaymentMethod"][];
             page: components["schemas"]["Page"];
         };
+        /** @description Tells what may have changed, not the new state: read the store again from the merchant API (`GET /v2/stores/{store_id}/payment_methods`). */
+        PaymentMethodsChangedEvent: {
+            data: {
+                /** @description The methods concerned, sorted; for `store`, the store's methods after the change (none once it is deleted). */
+                paymentMethodIds: string[];
+                /**
+                 * @description Why: a method `created` (or moved into the store), `updated` (its window included) or `deleted` (or moved out); its `activeFrom` reached (`activated`) or its `activeUntil` (`deactivated`); the store itself created, changed or deleted (`store`).
+                 * @enum {unknown}
+                 */
+                reason: "created" | "updated" | "deleted" | "activated" | "deactivated" | "store";
+                /**
+                 * Format: uuid
+                 * @description The store whose offer may have changed.
+                 */
+                storeId: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the change committed, or the boundary itself for `activated` and `deactivated` (UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * @description The event type; the only one today.
+             * @constant
+             */
+            type: "payment_methods.changed";
+        };
         /**
          * @description Payment method type. An extensible enum: clients must accept values not listed here. Known values: GENERIC, PROVIDER_INVOICE, PROVIDER_INVOICE_ACCOUNT, PROVIDER_PART_PAYMENT_SELECT_LATER, PROVIDER_PART_PAYMENT_SELECT_NOW, PROVIDER_CARD, PROVIDER_REVOLVING_CREDIT, PROVIDER_NEW_REVOLVING_CREDIT, NETS, D2I, SWISH, TRUSTLY, ZERO, VIPPS, MOBILEPAY, CARD.
          * @example GENERIC
@@ -993,7 +1041,7 @@ export interface components {
             attempts: {
                 /** Format: date-time */
                 attemptedAt: string;
-                /** @description From the request sent to the status received (or the failure). */
+                /** @description From the moment the attempt had its connection to the status received (or the failure). */
                 durationMs: number;
                 /** @description Why it failed: `HTTP <status>`, a refused address, a time-out or a connection error; null on success. */
                 error: string | null;
@@ -2356,7 +2404,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                    /** @description Offered and listed from this instant on (inclusive): an ISO 8601 date and time with an offset, e.g. 2026-11-27T00:00:00+01:00 (seconds optional; a time between two milliseconds is taken as the next one). Absent: since always. */
                     activeFrom?: string;
                     /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
                     activeUntil?: string;
@@ -3316,7 +3364,7 @@ export interface operations {
                 "application/json": {
                     /** @description The store's whole list of methods as the change would leave it, each as `PUT /admin/v1/payment-methods/{id}` takes it, with its `id`, and of this store. A method of the store left out counts as deleted. */
                     paymentMethods: {
-                        /** @description Offered and listed from this instant on (inclusive): ISO 8601 with seconds and an offset, e.g. 2026-11-27T00:00:00+01:00. Absent: since always. */
+                        /** @description Offered and listed from this instant on (inclusive): an ISO 8601 date and time with an offset, e.g. 2026-11-27T00:00:00+01:00 (seconds optional; a time between two milliseconds is taken as the next one). Absent: since always. */
                         activeFrom?: string;
                         /** @description Offered and listed until this instant (exclusive), after activeFrom. Absent: for good. */
                         activeUntil?: string;
@@ -3560,7 +3608,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One event's delivery to one endpoint, with its attempts. */
+            /** @description The delivery, due now: an instance sends it within a second. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3598,8 +3646,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found. */
+            /** @description No delivery has this id (it was purged, or its endpoint was deleted). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The delivery's endpoint is disabled (`WEBHOOK_ENDPOINT_DISABLED`): nothing is sent to it, so the delivery is left as it is. Enable the endpoint (its pending deliveries then go out by themselves), then retry. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3715,8 +3772,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Free text for the operator; default empty. */
-                    description?: string;
+                    /** @description Free text for the operator, at most 500 characters. Absent or null: none, stored and shown as "". */
+                    description?: string | null;
                     /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
                     enabled?: boolean;
                     /** @description When given (PUT), must equal the path id. */
@@ -3907,8 +3964,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Free text for the operator; default empty. */
-                    description?: string;
+                    /** @description Free text for the operator, at most 500 characters. Absent or null: none, stored and shown as "". */
+                    description?: string | null;
                     /** @description A disabled endpoint gets no new deliveries and its pending ones wait. Default true. */
                     enabled?: boolean;
                     /** @description When given (PUT), must equal the path id. */
@@ -5306,6 +5363,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    paymentMethodsChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every attempt and every retry. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. During the 24 hours after a rotation, two such signatures separated by a space (the new secret's first); one that verifies is enough. */
+                "webhook-signature": string;
+                /** @description The attempt's time, Unix seconds. Refuse one more than five minutes from your clock (replays). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodsChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery has succeeded when the status comes within 10 seconds of the connection. Any body is read (up to 64 KiB) and dropped. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a signature that does not verify, a timestamp too old): a failed attempt, as any other status (a redirect is never followed), a time-out or a connection error is. It is retried after the delays of WEBHOOK_RETRY_SCHEDULE with the same `webhook-id`; after the last retry, the delivery has failed. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

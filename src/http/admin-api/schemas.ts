@@ -227,7 +227,7 @@ export const AdminWebhookEndpointPage = pageOf(AdminWebhookEndpointSchema);
 
 export const AdminWebhookAttemptSchema = Type.Object({
   attemptedAt: Type.String({ format: 'date-time' }),
-  durationMs: Type.Integer({ description: 'From the request sent to the status received (or the failure).' }),
+  durationMs: Type.Integer({ description: 'From the moment the attempt had its connection to the status received (or the failure).' }),
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's status; null when none came." }),
   error: Type.Union([Type.String(), Type.Null()], {
     description: 'Why it failed: `HTTP <status>`, a refused address, a time-out or a connection error; null on success.',

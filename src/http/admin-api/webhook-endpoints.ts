@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { WebhookEndpoint } from '../../storage/repositories/webhook-endpoints.ts';
 import type { StoredDelivery } from '../../storage/repositories/webhook-outbox.ts';
 import type { WebhookEndpointPutResult } from '../../services/webhooks/endpoints.ts';
+import { errorExample } from '../openapi/route-docs.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { actorOf, adminEntityRoutes } from './entity-routes.ts';
 import { presentPage } from './presenters.ts';
@@ -141,11 +142,27 @@ export function webhookEndpointRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       schema: {
         operationId: 'adminRetryWebhookDelivery',
-        summary: 'Send a delivery again now (the same event and webhook-id), whatever its state',
+        summary: 'Send a delivery again now (the same event and webhook-id), whatever its state; not while its endpoint is disabled',
         tags: ADMIN_TAGS,
         security: ADMIN_SECURITY,
         params: UuidParams,
-        response: { 202: AdminWebhookDeliverySchema, ...adminErrorResponses(400, 404) },
+        'x-docs': {
+          responses: {
+            '202': { description: 'The delivery, due now: an instance sends it within a second.' },
+            '404': { description: 'No delivery has this id (it was purged, or its endpoint was deleted).' },
+            '409': {
+              description:
+                "The delivery's endpoint is disabled (`WEBHOOK_ENDPOINT_DISABLED`): nothing is sent to it, so the delivery " +
+                'is left as it is. Enable the endpoint (its pending deliveries then go out by themselves), then retry.',
+              examples: errorExample(
+                'The endpoint is disabled',
+                'Webhook endpoint 0b4e6a3c-5f1d-4c2b-9e8a-7d6c5b4a3f21 is disabled: nothing is sent to it. Enable it (its pending deliveries then go out), then retry',
+                'WEBHOOK_ENDPOINT_DISABLED',
+              ),
+            },
+          },
+        },
+        response: { 202: AdminWebhookDeliverySchema, ...adminErrorResponses(400, 404, 409) },
       },
     },
     async (request, reply) => reply.code(202).send(presentDelivery(await service.retry(request.params.id))),

@@ -57,7 +57,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       const text = values[name]!;
       if (text === '') return undefined;
       const parsed = parseInstant(text);
-      if (parsed === undefined) errors[name] = 'must be a date and time with seconds and an offset, e.g. 2026-11-01T00:00:00Z';
+      if (parsed === undefined) errors[name] = 'must be an ISO 8601 date and time with an offset, e.g. 2026-11-01T00:00:00Z';
       return parsed === undefined ? undefined : new Date(parsed);
     };
     const from = instant('from');

@@ -97,7 +97,8 @@ function attemptText(attempt: StoredAttempt): string {
   return `${attempt.attemptedAt.toISOString()}: ${attempt.succeeded ? 'succeeded' : 'failed'}, ${status}${error}, ${attempt.durationMs} ms`;
 }
 
-function deliveriesTable(session: ConsoleSession, deliveries: readonly StoredDelivery[]): Html {
+/** `enabled`: the endpoint's; a disabled endpoint's deliveries cannot be retried (nothing is sent to it). */
+function deliveriesTable(session: ConsoleSession, deliveries: readonly StoredDelivery[], enabled: boolean): Html {
   const editing = canEdit(session);
   return html`<table>
     <caption>
@@ -133,9 +134,13 @@ function deliveriesTable(session: ConsoleSession, deliveries: readonly StoredDel
             ${
               editing &&
               html`<td>
-                <form method="post" action="/console/webhook-deliveries/${d.id}/retry">
-                  ${csrfField(session)}<button type="submit" class="secondary" aria-describedby="delivery-${d.id}">Retry</button>
-                </form>
+                ${
+                  enabled
+                    ? html`<form method="post" action="/console/webhook-deliveries/${d.id}/retry">
+                        ${csrfField(session)}<button type="submit" class="secondary" aria-describedby="delivery-${d.id}">Retry</button>
+                      </form>`
+                    : 'Enable the endpoint to retry'
+                }
               </td>`
             }
           </tr>`,
@@ -170,7 +175,7 @@ async function endpointPage(
     ${
       deliveries.content.length === 0
         ? html`<p>No deliveries.</p>`
-        : html`${deliveriesTable(session, deliveries.content)} ${pager(path, deliveries.page)}`
+        : html`${deliveriesTable(session, deliveries.content, endpoint.enabled)} ${pager(path, deliveries.page)}`
     }
     ${
       canEdit(session) &&

@@ -1,14 +1,16 @@
 // The parts of the OpenAPI document that are not in the route schemas (info, tags, security
-// schemes), the per-route transform @fastify/swagger applies, and the finishing pass over the
-// generated document: named component schemas, each route's own prose and examples (its schema's
-// `x-docs`, route-docs.ts), and one canonical
+// schemes, the `webhooks` the service sends), the per-route transform @fastify/swagger applies, and
+// the finishing pass over the generated document: named component schemas, each route's own prose
+// and examples (its schema's `x-docs`, route-docs.ts), and one canonical
 // key order so that the document does not depend on the order in which routes were registered.
 import type { FastifySchema } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { TOKEN_PATH } from '../../auth/oauth.ts';
 import { DEFAULT_OPERATOR_TYPES, OPERATOR_TYPE_SUFFIXES, type OperatorTypes } from '../../domain/payment-method-types.ts';
+import { PAYMENT_METHODS_CHANGED } from '../../domain/webhook-events.ts';
 import { componentName } from '../schemas/common.ts';
 import { ERROR_MESSAGE } from '../plugins/validation.ts';
+import { PaymentMethodsChangedEventSchema, WEBHOOK_HEADERS } from '../schemas/webhook-events.ts';
 import { DEFAULT_RESPONSES, type ResponseDoc, type RouteDocs } from './route-docs.ts';
 
 type Json = Record<string, unknown>;
@@ -46,6 +48,12 @@ const TAGS = [
       'tokens, and its RFC 8414 metadata.',
   },
   { name: 'Operations', description: 'Liveness, readiness and this document.' },
+  {
+    name: 'Webhooks',
+    description:
+      "What the service POSTs to merchants' webhook endpoints (managed in the admin API): signed per Standard Webhooks " +
+      '1.0, retried on failure with the same `webhook-id`.',
+  },
 ];
 
 const DESCRIPTION = `
@@ -329,7 +337,72 @@ function documentOperation(operation: Operation, components: Components): void {
   documentResponses(operation, docs, components);
 }
 
-const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'components'];
+// ---------------------------------------------------------------------------------------------
+// The webhooks the service sends: not routes of its own, so made here from their schemas.
+
+/** A TypeBox schema as plain JSON, named schemas marked for the components. */
+function plainSchema(schema: object): Json {
+  return JSON.parse(JSON.stringify(markNamedSchemas(schema))) as Json;
+}
+
+/** OpenAPI 3.1's `webhooks`: the `payment_methods.changed` event, its body and its headers. */
+function webhooksSection(components: Components): Json {
+  const parameters = Object.entries(WEBHOOK_HEADERS).map(([name, schema]) => {
+    const { description, ...rest } = plainSchema(schema);
+    return { name, in: 'header', required: true, description, schema: rest };
+  });
+  const example = {
+    type: PAYMENT_METHODS_CHANGED,
+    timestamp: '2026-11-27T00:00:00.000Z',
+    data: {
+      storeId: '84d19995-8ee7-4639-8e25-13b1691ccac6',
+      paymentMethodIds: ['707120fd-3673-4b6e-9a91-03a5309c2a8f'],
+      reason: 'activated',
+    },
+  };
+  return {
+    [PAYMENT_METHODS_CHANGED]: {
+      post: {
+        tags: ['Webhooks'],
+        summary: 'What a store offers may have changed',
+        description:
+          "Sent to every enabled endpoint of the store's merchant when a method of the store is created, changed or " +
+          'deleted, when a window opens or closes (at its boundary), or when the store itself changes; one event per ' +
+          'store and reason for one write. Verify the signature on the raw body before parsing it (the ' +
+          '`standardwebhooks` libraries do), answer 2xx within 10 seconds, then work: read the store again from the ' +
+          'merchant API. At least once: deduplicate on `webhook-id`.',
+        operationId: 'paymentMethodsChanged',
+        // No bearer token: the signature headers authenticate the request.
+        security: [],
+        parameters,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: components.hoist(plainSchema(PaymentMethodsChangedEventSchema)),
+              examples: { activated: { summary: 'A campaign window opened at midnight', value: example } },
+            },
+          },
+        },
+        responses: {
+          '2XX': {
+            description:
+              'Received: the delivery has succeeded when the status comes within 10 seconds of the connection. Any body is ' +
+              'read (up to 64 KiB) and dropped.',
+          },
+          '4XX': {
+            description:
+              'Refused (a signature that does not verify, a timestamp too old): a failed attempt, as any other status ' +
+              '(a redirect is never followed), a time-out or a connection error is. It is retried after the delays of ' +
+              'WEBHOOK_RETRY_SCHEDULE with the same `webhook-id`; after the last retry, the delivery has failed.',
+          },
+        },
+      },
+    },
+  };
+}
+
+const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'webhooks', 'components'];
 const OPERATION_ORDER = ['tags', 'summary', 'description', 'operationId', 'security', 'parameters', 'requestBody', 'responses'];
 
 function ordered(object: Json, order: readonly string[]): Json {
@@ -399,6 +472,8 @@ export function finishDocument(generated: Json, operator: OperatorTypes): Json {
     documentOperation(operation, components);
     for (const tag of operation.tags ?? []) used.add(tag);
   }
+  document.webhooks = webhooksSection(components);
+  used.add('Webhooks');
   // Tags no operation uses would show as empty sections; unknown tags are listed after the known.
   const known = TAGS.filter((tag) => used.has(tag.name));
   const unknown = [...used]

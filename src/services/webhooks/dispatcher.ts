@@ -2,9 +2,11 @@
 // once after any catalog change (this instance's or another's, heard through the change channel),
 // it fans out the events that are due and claims due deliveries, each with FOR UPDATE SKIP LOCKED
 // (repositories/webhook-outbox.ts), so instances share the work without ever sending the same
-// attempt twice. Attempts run in the background, at most `concurrency` at a time: a slow or dead
-// receiver costs its own attempts' time-outs and nothing else, never a request of the admin API or
-// the storefront.
+// attempt twice. Attempts run in the background, at most `concurrency` at a time and at most
+// `perEndpoint` of them to one endpoint: a slow or dead receiver costs its own attempts' time-outs
+// and a few of the slots, never the other endpoints' events, nor a request of the admin API or the
+// storefront. The sender opens a connection for every attempt these limits let through, so no
+// attempt waits for another's connection with its time-out running.
 import type { Kysely } from 'kysely';
 import { retryDelaySeconds } from '../../domain/webhook-events.ts';
 import { WebhookOutboxRepository, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox.ts';
@@ -15,8 +17,13 @@ import { ATTEMPT_TIMEOUT_MS, WebhookSender, signedHeaders } from './sender.ts';
 export const POLL_INTERVAL_MS = 500;
 /** Events fanned out per statement. */
 const FAN_OUT_BATCH = 200;
-/** A claimed delivery is another instance's to take after this (longer than an attempt may last). */
-const LEASE_SECONDS = ATTEMPT_TIMEOUT_MS / 1000 + 20;
+/** Attempts in flight at once on an instance, by default. */
+export const DEFAULT_CONCURRENCY = 32;
+/**
+ * Attempts in flight at once to one endpoint on an instance, by default: a hanging receiver holds a
+ * quarter of the slots at most, and the others keep delivering.
+ */
+export const DEFAULT_PER_ENDPOINT_CONCURRENCY = 8;
 
 export interface DispatcherLogger {
   info(details: object, message: string): void;
@@ -28,8 +35,12 @@ export interface WebhookDispatcherOptions {
   retrySchedule: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: http:// and private addresses allowed. */
   allowPrivate: boolean;
-  /** Attempts in flight at once on this instance. */
+  /** Attempts in flight at once on this instance (DEFAULT_CONCURRENCY). */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint on this instance (DEFAULT_PER_ENDPOINT_CONCURRENCY). */
+  perEndpoint?: number;
+  /** An attempt's time-out (ATTEMPT_TIMEOUT_MS); tests shorten it. */
+  attemptTimeoutMs?: number;
   pollIntervalMs?: number;
   userAgent?: string;
 }
@@ -41,7 +52,12 @@ export class WebhookDispatcher {
   private readonly outbox: WebhookOutboxRepository;
   private readonly sender: WebhookSender;
   private readonly concurrency: number;
+  private readonly perEndpoint: number;
+  /** A claimed delivery is another instance's to take after this (longer than an attempt may last). */
+  private readonly leaseSeconds: number;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts in flight per endpoint id (the claim leaves out what would exceed `perEndpoint`). */
+  private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly results: AttemptResults = { succeeded: 0, retrying: 0, failed: 0 };
   private timer: NodeJS.Timeout | undefined;
   /** Set for the next event due before the next poll (a window's boundary): it goes out on time, not up to a poll late. */
@@ -60,8 +76,11 @@ export class WebhookDispatcher {
     private readonly options: WebhookDispatcherOptions,
   ) {
     this.outbox = new WebhookOutboxRepository(db);
-    this.sender = new WebhookSender(options.allowPrivate, options.userAgent ?? 'payment-method-sessions-webhooks/1');
-    this.concurrency = options.concurrency ?? 16;
+    const timeoutMs = options.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.sender = new WebhookSender(options.allowPrivate, options.userAgent ?? 'payment-method-sessions-webhooks/1', timeoutMs);
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.perEndpoint = Math.min(options.perEndpoint ?? DEFAULT_PER_ENDPOINT_CONCURRENCY, this.concurrency);
+    this.leaseSeconds = Math.ceil(timeoutMs / 1000) + 20;
   }
 
   /** Polls in the background; the timer never keeps the process alive. */
@@ -133,10 +152,18 @@ export class WebhookDispatcher {
     }
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0 || this.stopped) return;
-    const claimed = await this.outbox.claimDueDeliveries(free, LEASE_SECONDS);
+    const claimed = await this.outbox.claimDueDeliveries(free, this.leaseSeconds, {
+      perEndpoint: this.perEndpoint,
+      inFlight: this.inFlightByEndpoint,
+    });
     for (const delivery of claimed) {
+      const endpoint = delivery.endpointId;
+      this.inFlightByEndpoint.set(endpoint, (this.inFlightByEndpoint.get(endpoint) ?? 0) + 1);
       const attempt = this.attempt(delivery).finally(() => {
         this.inFlight.delete(attempt);
+        const left = this.inFlightByEndpoint.get(endpoint)! - 1;
+        if (left === 0) this.inFlightByEndpoint.delete(endpoint);
+        else this.inFlightByEndpoint.set(endpoint, left);
         // A slot is free: more may be waiting.
         this.wake();
       });

@@ -147,12 +147,18 @@ export class AdminWebhookEndpoints {
     return pageOf(deliveries, totalElements, request);
   }
 
-  /** Sends a delivery again now, whatever its state: the same event, the same webhook-id. */
+  /**
+   * Sends a delivery again now, whatever its state: the same event, the same webhook-id. Refused
+   * (409) while its endpoint is disabled, which nothing is sent to.
+   */
   async retry(deliveryId: string): Promise<StoredDelivery> {
     const outbox = new WebhookOutboxRepository(this.db);
     const id = deliveryId.toLowerCase();
-    if (!isUuid(id) || !(await outbox.retryNow(id))) throw new Errors.NOT_FOUND(`Webhook delivery "${deliveryId}"`);
+    const result = isUuid(id) ? await outbox.retryNow(id) : 'not-found';
+    if (result === 'not-found') throw new Errors.NOT_FOUND(`Webhook delivery "${deliveryId}"`);
+    const delivery = (await outbox.findDelivery(id))!;
+    if (result === 'endpoint-disabled') throw new Errors.WEBHOOK_ENDPOINT_DISABLED(delivery.endpointId);
     this.onDue();
-    return (await outbox.findDelivery(id))!;
+    return delivery;
   }
 }

@@ -1,6 +1,7 @@
 // Sends one delivery attempt (docs/webhooks.md#delivery and #safety): a POST of the event's exact
 // bytes, signed per Standard Webhooks 1.0 by the `standardwebhooks` package; success is a 2xx within
-// the time-out. Redirects are not followed (a 3xx is a failure); the answer is read to at most
+// the time-out, counted from the moment the request has its connection (the receiver's time, never
+// a wait of ours). Redirects are not followed (a 3xx is a failure); the answer is read to at most
 // 64 KiB and then dropped; the connection's address is checked when it is made (lib/public-address.ts).
 import http from 'node:http';
 import https from 'node:https';
@@ -8,8 +9,10 @@ import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { guardedLookup, hostOf, isPublicAddress } from '../../lib/public-address.ts';
 
-/** A 2xx must arrive within this. */
+/** A 2xx must arrive within this, from the moment the request has its connection. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** Idle kept-alive connections kept per receiver (host and port) for the next attempts. */
+const IDLE_CONNECTIONS_PER_RECEIVER = 8;
 /** Bytes of an answer read (and kept for nothing but the connection's reuse); the rest is dropped. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -48,15 +51,21 @@ export class WebhookSender {
   constructor(
     private readonly allowPrivate: boolean,
     private readonly userAgent: string,
+    /** The attempt's time-out; tests shorten it, the service keeps ATTEMPT_TIMEOUT_MS. */
+    private readonly timeoutMs = ATTEMPT_TIMEOUT_MS,
   ) {
     const lookup = guardedLookup(allowPrivate) as unknown as http.AgentOptions['lookup'];
-    // Kept-alive connections, each one's address checked when it was made.
-    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
-    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 8, lookup });
+    // Kept-alive connections, each one's address checked when it was made. No cap on connections
+    // (maxSockets): a capped pool queues requests, and a queued request would spend its time-out
+    // waiting for another's connection. The dispatcher bounds the attempts instead (per instance
+    // and per endpoint), so every attempt gets a connection at once.
+    const agentOptions = { keepAlive: true, maxFreeSockets: IDLE_CONNECTIONS_PER_RECEIVER, lookup };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
   }
 
   async send(target: string, headers: Signed, payload: string): Promise<AttemptResult> {
-    const started = performance.now();
+    let started = performance.now();
     const done = (result: Omit<AttemptResult, 'durationMs'>): AttemptResult => ({ ...result, durationMs: performance.now() - started });
     let url: URL;
     try {
@@ -75,6 +84,7 @@ export class WebhookSender {
     const body = Buffer.from(payload);
     return new Promise<AttemptResult>((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
@@ -106,14 +116,19 @@ export class WebhookSender {
           });
           response.on('error', () => {});
           // A body still coming after the time-out is cut off too.
-          const cutOff = setTimeout(() => response.destroy(), ATTEMPT_TIMEOUT_MS).unref();
+          const cutOff = setTimeout(() => response.destroy(), this.timeoutMs).unref();
           response.on('close', () => clearTimeout(cutOff));
         },
       );
-      const timer = setTimeout(() => {
-        finish({ statusCode: undefined, error: `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`, succeeded: false });
-        request.destroy();
-      }, ATTEMPT_TIMEOUT_MS);
+      // The receiver's time starts when the request has its connection (a new one: from the name's
+      // lookup and the connect on; a kept-alive one: at once), and so does durationMs.
+      request.once('socket', () => {
+        started = performance.now();
+        timer = setTimeout(() => {
+          finish({ statusCode: undefined, error: `no answer within ${this.timeoutMs / 1000} s`, succeeded: false });
+          request.destroy();
+        }, this.timeoutMs);
+      });
       request.on('error', (error: NodeJS.ErrnoException) => {
         finish({ statusCode: undefined, error: error.code ? `${error.code}: ${error.message}` : error.message, succeeded: false });
       });

@@ -190,9 +190,17 @@ export class WebhookOutboxRepository {
 
   /**
    * Claims up to `limit` due deliveries of enabled endpoints for one attempt each, leased for
-   * `leaseSeconds` (longer than an attempt may take).
+   * `leaseSeconds` (longer than an attempt may take), oldest due first, and never more than
+   * `perEndpoint` per endpoint counting the `inFlight` attempts the caller already has for it: an
+   * endpoint with many due deliveries (a hanging receiver's backlog) takes its share, and the next
+   * endpoints' deliveries are claimed beside it.
    */
-  async claimDueDeliveries(limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  async claimDueDeliveries(
+    limit: number,
+    leaseSeconds: number,
+    capacity: { perEndpoint: number; inFlight: ReadonlyMap<string, number> },
+  ): Promise<ClaimedDelivery[]> {
+    const busy = JSON.stringify([...capacity.inFlight].map(([endpoint, n]) => ({ endpoint, n })));
     const { rows } = await sql<{
       id: string;
       event_id: string;
@@ -205,17 +213,28 @@ export class WebhookOutboxRepository {
       previous_secret: string | null;
       due_at: Date | string;
     }>`
-      with claimed as (
+      with busy as (
+        select endpoint, n from json_to_recordset(${busy}::json) as b(endpoint uuid, n int)
+      ), ranked as (
+        select d2.id, d2.next_attempt_at,
+          coalesce(busy.n, 0) + row_number() over (partition by d2.endpoint_id order by d2.next_attempt_at, d2.id) as slot
+        from webhook_deliveries d2
+        join webhook_endpoints ep on ep.id = d2.endpoint_id and ep.enabled
+        left join busy on busy.endpoint = d2.endpoint_id
+        where d2.state = 'pending' and d2.next_attempt_at <= now()
+      ), picked as (
+        -- Locked here, and checked again on the row as it is once locked (another instance may
+        -- have claimed it since the ranking read it).
+        select d3.id from webhook_deliveries d3
+        join ranked r on r.id = d3.id
+        where r.slot <= ${capacity.perEndpoint} and d3.state = 'pending' and d3.next_attempt_at <= now()
+        order by r.next_attempt_at, r.id
+        limit ${limit}
+        for update of d3 skip locked
+      ), claimed as (
         update webhook_deliveries d
         set next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), claim = gen_random_uuid(), updated_at = now()
-        where d.id in (
-          select d2.id from webhook_deliveries d2
-          join webhook_endpoints ep on ep.id = d2.endpoint_id and ep.enabled
-          where d2.state = 'pending' and d2.next_attempt_at <= now()
-          order by d2.next_attempt_at
-          limit ${limit}
-          for update of d2 skip locked
-        )
+        where d.id in (select id from picked)
         returning d.id, d.event_id, d.endpoint_id, d.attempts, d.claim
       )
       select c.id, c.event_id, c.endpoint_id, c.attempts, c.claim, e.payload, e.due_at, ep.url, ep.secret,
@@ -283,14 +302,23 @@ export class WebhookOutboxRepository {
     return rows[0] && deliveryOf(rows[0]);
   }
 
-  /** Makes a delivery due now, whatever its state (a new claim supersedes one in progress). */
-  async retryNow(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ state: 'pending', next_attempt_at: sql`now()`, claim: null, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /**
+   * Makes a delivery due now, whatever its state (a new claim supersedes one in progress), unless its
+   * endpoint is disabled: nothing is sent to a disabled endpoint, so it is left as it is.
+   */
+  async retryNow(id: string): Promise<'retried' | 'endpoint-disabled' | 'not-found'> {
+    const { rows } = await sql<{ enabled: boolean | null; retried: number }>`
+      with target as (
+        select d.id, ep.enabled from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id where d.id = ${id}
+      ), retried as (
+        update webhook_deliveries set state = 'pending', next_attempt_at = now(), claim = null, updated_at = now()
+        where id in (select id from target where enabled)
+        returning 1
+      )
+      select (select enabled from target) as enabled, (select count(*) from retried)::int as retried`.execute(this.db);
+    const row = rows[0];
+    if (!row || row.enabled === null) return 'not-found';
+    return row.retried > 0 ? 'retried' : 'endpoint-disabled';
   }
 
   /**
@@ -312,12 +340,19 @@ export class WebhookOutboxRepository {
     return Number(deliveries.numAffectedRows ?? 0n) + Number(events.numAffectedRows ?? 0n);
   }
 
-  /** Seconds since the oldest event still waiting to be delivered (due, not delivered); 0 when none. */
+  /**
+   * Seconds since the oldest event still waiting to be delivered (due, not delivered); 0 when none.
+   * The pending deliveries of a disabled endpoint wait by the operator's choice, not for want of
+   * delivery: they do not count.
+   */
   async oldestPendingAgeSeconds(): Promise<number> {
     const { rows } = await sql<{ age: number | null }>`
       select extract(epoch from now() - least(
         (select min(due_at) from webhook_events where fanned_out_at is null and due_at <= now()),
-        (select min(e.due_at) from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.state = 'pending')
+        (select min(e.due_at) from webhook_deliveries d
+          join webhook_events e on e.id = d.event_id
+          join webhook_endpoints ep on ep.id = d.endpoint_id and ep.enabled
+          where d.state = 'pending')
       ))::float8 as age`.execute(this.db);
     return Math.max(0, rows[0]?.age ?? 0);
   }

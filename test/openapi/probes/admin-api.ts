@@ -210,8 +210,11 @@ function webhookProbes(): Record<string, Probe[]> {
     if (response.statusCode !== 201) throw new Error(`POST ${path}: ${response.statusCode} ${response.body}`);
     return (response.json() as { id: string }).id;
   };
-  /** A delivery to an endpoint created for it: a method created in the store, its event fanned out. */
-  const delivery = async (f: Fixture) => {
+  /**
+   * A delivery to an endpoint created for it: a method created in the store, its event fanned out;
+   * `disabled`: the endpoint is disabled after.
+   */
+  const delivery = async (f: Fixture, disabled = false) => {
     const endpoint = await created(f);
     const method = uuid();
     const put = await f.app.inject({
@@ -223,6 +226,10 @@ function webhookProbes(): Record<string, Probe[]> {
     if (put.statusCode !== 201) throw new Error(`PUT method: ${put.statusCode} ${put.body}`);
     await new WebhookOutboxRepository(f.ctx.database.db).fanOutDueEvents(1000);
     const listed = await f.app.inject(send(f, 'GET', `${path}/${endpoint}/deliveries`));
+    if (disabled) {
+      const off = await f.app.inject(send(f, 'PUT', `${path}/${endpoint}`, { ...body, enabled: false }));
+      if (off.statusCode !== 200) throw new Error(`PUT endpoint: ${off.statusCode} ${off.body}`);
+    }
     return (listed.json() as { content: Array<{ id: string }> }).content[0]!.id;
   };
   const failing = (method: keyof Fixture['ctx']['webhookEndpoints'], error: () => Error) => (f: Fixture) =>
@@ -308,6 +315,11 @@ function webhookProbes(): Record<string, Probe[]> {
       },
       { status: 400, what: 'a malformed id', request: (f) => send(f, 'POST', '/admin/v1/webhook-deliveries/not-a-uuid/retry') },
       { status: 404, what: 'an unknown id', request: (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${missing}/retry`) },
+      {
+        status: 409,
+        what: 'a delivery of a disabled endpoint',
+        request: async (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${await delivery(f, true)}/retry`),
+      },
       ...common('retry', (f) => send(f, 'POST', `/admin/v1/webhook-deliveries/${missing}/retry`)),
     ],
   };
