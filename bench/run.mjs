@@ -751,6 +751,17 @@ function slope(points) {
  * that answers 200 and counts bytes, its batches sized so that few spans are dropped (a dropped span
  * costs less than an exported one, which would flatter the figure).
  */
+/** BENCH_OTEL_BSP='delay,queue,batch' and BENCH_OTEL_PROTOCOL (http/protobuf, http/json) for the traced instances. */
+function tracingOverrides() {
+  const overrides = {};
+  if (process.env.BENCH_OTEL_BSP) {
+    const [delay, queue, batch] = process.env.BENCH_OTEL_BSP.split(',');
+    Object.assign(overrides, { OTEL_BSP_SCHEDULE_DELAY: delay, OTEL_BSP_MAX_QUEUE_SIZE: queue, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: batch });
+  }
+  if (process.env.BENCH_OTEL_PROTOCOL) overrides.OTEL_EXPORTER_OTLP_PROTOCOL = process.env.BENCH_OTEL_PROTOCOL;
+  return overrides;
+}
+
 async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = process.env.BENCH_TRACES_SAMPLER_RATIO }) {
   let exportedBytes = 0;
   const sink = createServer((request, response) => {
@@ -765,6 +776,8 @@ async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = 
     OTEL_BSP_SCHEDULE_DELAY: '200',
     OTEL_BSP_MAX_QUEUE_SIZE: '65536',
     OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096',
+    // What-if knobs (bench/README.md): the batch processor's settings and the export's protocol.
+    ...tracingOverrides(),
     // tracing-sampled: one trace in ten, as a busy production would sample (BENCH_TRACES_SAMPLER_RATIO
     // sets the ratio of the tracing pair instead).
     ...(samplerRatio ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: samplerRatio } : {}),
