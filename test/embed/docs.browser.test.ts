@@ -54,8 +54,13 @@ describe('the docs page in Chromium', { timeout: 60_000 }, () => {
 
     const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, { operationId: string }>>;
+      webhooks: Record<string, Record<string, { operationId: string }>>;
     };
-    const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    // The webhooks' events are operations too (OpenAPI 3.1), rendered beside the paths'.
+    const operationIds = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
+    expect(operationIds).toContain('paymentMethodsChanged');
 
     const { page, problems, fetched } = await open(`${base}/docs`);
     // Swagger UI renders one block per operation, with the operationId in its id.
