@@ -398,7 +398,8 @@ async function main() {
   const { connections, seconds, warmupSeconds } = settings;
   const http = (server, requestList) => ({
     server,
-    run: () => httpLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds }),
+    run: () =>
+      httpLoad({ baseUrl: server.baseUrl, requests: requestList, connections, seconds, warmupSeconds, cpuSeconds: server.cpuSeconds }),
   });
   const paced = (server, requestList) => ({
     server,

@@ -27,9 +27,21 @@ function summarize({ latenciesMs, ok, errors, seconds }) {
  * after `warmupSeconds` of the same load that is not recorded. Errors are connection errors,
  * time-outs and every non-2xx answer.
  */
-export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0, anyStatus = false }) {
+export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0, anyStatus = false, cpuSeconds }) {
   if (warmupSeconds > 0) await runAutocannon({ baseUrl, requests, connections, seconds: warmupSeconds, anyStatus });
-  return runAutocannon({ baseUrl, requests, connections, seconds, anyStatus });
+  const cpuBefore = cpuSeconds?.();
+  const result = await runAutocannon({ baseUrl, requests, connections, seconds, anyStatus });
+  return cpuBefore === undefined ? result : { ...result, ...cpuPerRequest(cpuSeconds() - cpuBefore, result) };
+}
+
+/**
+ * The server's CPU time per answered request over the recorded run: what the request costs the
+ * server whoever else shares the cores (the load generator, PostgreSQL), so its ratio between two
+ * servers moves less from round to round than their throughputs do.
+ */
+function cpuPerRequest(cpuSeconds, { ok, errors }) {
+  const answered = ok + errors;
+  return answered > 0 && Number.isFinite(cpuSeconds) ? { cpuMicrosPerRequest: (cpuSeconds * 1e6) / answered } : {};
 }
 
 async function runAutocannon(options) {

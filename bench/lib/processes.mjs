@@ -30,6 +30,18 @@ export function memoryOf(pid) {
   }
 }
 
+/** CPU time (user and system, every thread) a process has used, in seconds (Linux /proc; clock ticks of 1/100 s). */
+export function cpuSecondsOf(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function waitUntilReady(url, child, logFile, timeoutMs) {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
@@ -116,6 +128,7 @@ export async function startProcess({
     readyMs,
     logFile,
     memory: () => memoryOf(child.pid),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       // Read freely again: the process flushes what it still holds before it exits.
       const drained = stopReading();
