@@ -22,7 +22,12 @@ import { fetchTrusting, request, signInAtProvider, startTestProvider, type TestP
 const PUBLIC_URL = 'https://console.pms.test';
 const REDIRECT_URI = `${PUBLIC_URL}/console/callback`;
 
-function consoleOidcFor(provider: TestProvider, env: Record<string, string> = {}, fetch = fetchTrusting(provider.ca)): ConsoleOidc {
+/** The console's single sign-on with `provider`, as the settings make it; the test's fetch unless `fetch` is null. */
+function consoleOidcFor(
+  provider: TestProvider,
+  env: Record<string, string> = {},
+  fetch: Parameters<typeof createConsoleOidc>[1]['fetch'] | null = fetchTrusting(provider.ca),
+): ConsoleOidc {
   const config = readConfig({
     PUBLIC_URL,
     CONSOLE_OIDC_ISSUER: provider.issuer,
@@ -30,7 +35,7 @@ function consoleOidcFor(provider: TestProvider, env: Record<string, string> = {}
     CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
     ...env,
   });
-  return createConsoleOidc(config.consoleOidc!, { redirectUri: REDIRECT_URI, fetch });
+  return createConsoleOidc(config.consoleOidc!, { redirectUri: REDIRECT_URI, ...(fetch === null ? {} : { fetch }) });
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<SignInRefused> {
@@ -301,16 +306,7 @@ describe('the certificate authorities a provider is checked against', () => {
   });
 
   /** The service as a server builds it: no fetch of the test's, only the settings. */
-  function serverOidc(env: Record<string, string>): ConsoleOidc {
-    const config = readConfig({
-      PUBLIC_URL,
-      CONSOLE_OIDC_ISSUER: provider.issuer,
-      CONSOLE_OIDC_CLIENT_ID: provider.clientId,
-      CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
-      ...env,
-    }).consoleOidc!;
-    return createConsoleOidc(config, { redirectUri: REDIRECT_URI });
-  }
+  const serverOidc = (env: Record<string, string>): ConsoleOidc => consoleOidcFor(provider, env, null);
 
   async function signsIn(oidc: ConsoleOidc): Promise<void> {
     const { url, pending } = await oidc.beginSignIn('/console');

@@ -4,19 +4,20 @@
 // wait for a connection, and no more attempts go to one endpoint than it gets connections for. A
 // hanging receiver holds its share of the slots only: another merchant's event goes out beside it.
 // The time-out is shortened for the first test (the service's is 10 s); the second keeps it.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PER_ENDPOINT_CONCURRENCY, WebhookDispatcher } from '../../src/services/webhooks/dispatcher.ts';
 import { WebhookOutboxRepository } from '../../src/storage/repositories/webhook-outbox.ts';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { DEMO_METHODS, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { adminCalls } from './admin-calls.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let service: TestService;
 let token: string;
+const { admin, endpointFor, deleteEndpoints } = adminCalls(() => ({ service, token }));
 let receiver: WebhookReceiver | undefined;
 let dispatcher: WebhookDispatcher | undefined;
 
@@ -38,24 +39,8 @@ afterEach(async () => {
   await dispatcher?.stop();
   receiver = undefined;
   dispatcher = undefined;
-  const page = (await admin('GET', '/webhook-endpoints?size=1000')).json() as { content: Array<{ id: string }> };
-  for (const endpoint of page.content) await admin('DELETE', `/webhook-endpoints/${endpoint.id}`);
+  await deleteEndpoints();
 });
-
-function admin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return service.app.inject({
-    method,
-    url: `/admin/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function endpointFor(merchantId: string, url: string): Promise<{ id: string; secret: string }> {
-  const created = await admin('POST', '/webhook-endpoints', { merchantId, url });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json() as { id: string; secret: string };
-}
 
 /** `count` separate writes of one method: `count` events of its store. */
 async function renames(methodId: string, count: number, label: string): Promise<void> {

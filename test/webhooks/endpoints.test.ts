@@ -4,12 +4,12 @@
 // sent, retries with the same webhook-id, the deliveries listing and a retry on request, a disabled
 // endpoint's deliveries (no backlog, no retry), a rotation's two signatures, and a window's opening
 // announced at its boundary.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { demoCatalog, issueToken, startTestService, type TestService, withAdminClient } from '../helpers/app.ts';
 import { DEMO_METHODS, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { adminCalls } from './admin-calls.ts';
 import { WebhookOutboxRepository } from '../../src/storage/repositories/webhook-outbox.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
@@ -18,6 +18,7 @@ const FJALL_MERCHANT = 'm-fjall-sport';
 
 let service: TestService;
 let token: string;
+const { admin, endpointFor, deleteEndpoints } = adminCalls(() => ({ service, token }));
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
@@ -36,24 +37,8 @@ afterAll(async () => {
 afterEach(async () => {
   await receiver?.close();
   // Every endpoint goes: each test starts with none.
-  const page = (await admin('GET', '/webhook-endpoints?size=1000')).json() as { content: Array<{ id: string }> };
-  for (const endpoint of page.content) await admin('DELETE', `/webhook-endpoints/${endpoint.id}`);
+  await deleteEndpoints();
 });
-
-function admin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return service.app.inject({
-    method,
-    url: `/admin/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function endpointFor(merchantId: string, url: string): Promise<{ id: string; secret: string }> {
-  const created = await admin('POST', '/webhook-endpoints', { merchantId, url, description: 'tests' });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json() as { id: string; secret: string };
-}
 
 interface Delivery {
   id: string;
