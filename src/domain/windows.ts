@@ -9,8 +9,9 @@ import type { PaymentMethod, StoreMethods } from './catalog.ts';
  * `±hhmm`. The offset is required: a time without one would mean a different moment on every
  * server. The calendar (a 30th of February, 24:00) is parseInstant's to check.
  */
-export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}:?\\d{2})$';
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/;
+/** The same expression as the schemas' pattern (no named groups or lookarounds, which some JSON Schema validators lack). */
+export const INSTANT_PATTERN = INSTANT.source;
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
