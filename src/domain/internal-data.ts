@@ -43,7 +43,15 @@ export function internalDataOf(
   language: Language,
   disclosure: InternalDisclosure | null,
 ): InternalData {
-  return internalDataWith(store, members, title, language, formatDecimal(amount), (plan) => monthlyCost(plan, amount).toString(), disclosure);
+  return internalDataWith(
+    store,
+    members,
+    title,
+    language,
+    formatDecimal(amount),
+    (plan) => monthlyCost(plan, amount).toString(),
+    disclosure,
+  );
 }
 
 /**

@@ -412,7 +412,16 @@ export class CompiledOffer {
       if (named && cents > 0n) {
         const value = { units: cents, scale: 2 };
         const url = priceInformationUrl(link, amount.text, group.id);
-        const d = disclosureOf(this.catalog.store, this.format, named.methodId, named.plan, named.texts!, value, planCosts(named.plan, value), url);
+        const d = disclosureOf(
+          this.catalog.store,
+          this.format,
+          named.methodId,
+          named.plan,
+          named.texts!,
+          value,
+          planCosts(named.plan, value),
+          url,
+        );
         publicJson = JSON.stringify(d.disclosure);
         internalJson = JSON.stringify(d.internal);
         disclosed = true;

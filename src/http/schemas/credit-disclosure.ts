@@ -54,7 +54,7 @@ export const GroupDisclosureSchema = component(
     ],
     {
       description:
-        "The credit information required beside a monthly cost offered to consumers: null unless the subtitle names a monthly cost and `customerTypes` include NATURAL.",
+        'The credit information required beside a monthly cost offered to consumers: null unless the subtitle names a monthly cost and `customerTypes` include NATURAL.',
     },
   ),
 );
@@ -70,6 +70,9 @@ export const PriceSignageDisclosureSchema = component(
       }),
       Type.Null(),
     ],
-    { description: 'The representative example of the plan with the lowest monthly cost (on a tie the first listed); null when `costList` is empty.' },
+    {
+      description:
+        'The representative example of the plan with the lowest monthly cost (on a tie the first listed); null when `costList` is empty.',
+    },
   ),
 );
