@@ -89,7 +89,9 @@ export const AdminStoreSchema = Type.Object({
   organizationNumber: Type.Optional(Type.String()),
   translations: StoreTranslationsSchema,
   creditWarning: Type.Optional(
-    Type.String({ description: "The store's credit warning; left out when the store has none of its own (each language's default is served)." }),
+    Type.String({
+      description: "The store's credit warning; left out when the store has none of its own (each language's default is served).",
+    }),
   ),
 });
 

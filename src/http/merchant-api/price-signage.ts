@@ -29,7 +29,7 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
             'Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first ' +
             'payment, solved numerically and rounded half up to 2 decimals.',
           '`disclosure`: the representative example of credit advertising for the plan with the lowest monthly cost ' +
-            '(on a tie the first listed): a ready `text` naming every figure, the store\'s credit `warning` and the `example`\'s ' +
+            "(on a tie the first listed): a ready `text` naming every figure, the store's credit `warning` and the `example`'s " +
             'figures; null when `costList` is empty.',
           "Plan texts are in the language of `locale` (else the store's), and the legal documents of each type are those " +
             "in that language, else those in the store's language, else all of that type.",
