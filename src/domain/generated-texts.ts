@@ -72,9 +72,10 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
     monthlyFrom: (cost) => `Fra ${cost}/md.`,
     bundleTitle: 'Delbetaling',
     disclosure: (f) =>
+      // One sentence ending in the rate: Danish amounts end in "kr." themselves.
       `Eksempel: ${f.amount} afbetalt over ${f.months} måneder med ${f.monthlyCost}/md., debitorrente ${f.interest}, ` +
-      `oprettelsesgebyr ${f.setupFee}, administrationsgebyr ${f.administrationFee}/md. ` +
-      `ÅOP ${f.apr}, samlet beløb at betale ${f.totalCost}.`,
+      `oprettelsesgebyr ${f.setupFee}, administrationsgebyr ${f.administrationFee}/md., ` +
+      `samlet beløb at betale ${f.totalCost}, ÅOP ${f.apr}.`,
     creditWarning: 'Det koster penge at låne penge.',
   },
   fi: {

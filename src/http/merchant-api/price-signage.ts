@@ -64,6 +64,25 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
                         effectiveInterest: 30.58,
                       },
                     ],
+                    disclosure: {
+                      text:
+                        'Räkneexempel: 10 000,00 kr delbetalt på 24 månader med 528 kr/mån, nominell ränta 19,95 %, ' +
+                        'uppläggningsavgift 295 kr, aviavgift 29 kr/mån. Effektiv ränta 30,58 %, totalt att betala 12 967 kr.',
+                      warning: 'Att låna kostar pengar!',
+                      example: {
+                        amount: '10000.00',
+                        currency: 'SEK',
+                        paymentMethodId: '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a',
+                        planName: '24 months',
+                        durationMonths: 24,
+                        monthlyCost: 528,
+                        interest: 19.95,
+                        setupFee: 295,
+                        administrationFee: 29,
+                        totalCost: 12967,
+                        effectiveInterest: 30.58,
+                      },
+                    },
                   },
                 },
               },
