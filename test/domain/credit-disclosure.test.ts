@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DisclosureFormat,
   creditWarningOf,
   groupDisclosure,
   namedPlan,
@@ -258,6 +259,37 @@ describe('the price-information figures', () => {
     expect(rows[0]!.text).toBe(generatedTexts('sv').disclosure(rows[0]!.texts));
     expect(rows[0]!.texts.monthlyCost).toBe(
       new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }).format(84),
+    );
+  });
+});
+
+describe('the number formats', () => {
+  it('write every number as Intl.NumberFormat does, for every language and many countries and currencies', () => {
+    const intl = (tag: string, options: Intl.NumberFormatOptions, value: string) =>
+      new Intl.NumberFormat(tag, options).format(value as never);
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Language>(...LANGUAGES),
+        fc.constantFrom('SE', 'FI', 'NO', 'DK', 'DE', 'CH', 'IN', 'US', 'GB', 'ES'),
+        fc.constantFrom('SEK', 'EUR', 'NOK', 'JPY', 'CHF', 'INR', 'BHD'),
+        fc.bigInt({ min: 0n, max: 10n ** 17n }),
+        fc.constantFrom(0, 1, 2, 3, 4, 5),
+        fc.boolean(),
+        (language, country, currency, units, scale, negative) => {
+          const format = new DisclosureFormat(language, currency, country);
+          const tag = `${language}-${country}`;
+          const text =
+            (negative && units > 0n ? '-' : '') +
+            (scale === 0
+              ? units.toString()
+              : `${units / 10n ** BigInt(scale)}.${(units % 10n ** BigInt(scale)).toString().padStart(scale, '0')}`);
+          expect(format.money(text)).toBe(intl(tag, { style: 'currency', currency, maximumFractionDigits: 0 }, text));
+          expect(format.amount(text)).toBe(intl(tag, { style: 'currency', currency }, text));
+          expect(format.percent(text)).toBe(intl(tag, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }, text));
+          expect(format.integer(text)).toBe(intl(tag, {}, text));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
