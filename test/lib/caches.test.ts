@@ -211,7 +211,14 @@ describe('OfferRenderer', () => {
     methods: [method({ name, maxPurchaseLimit: dec('1000') }), method({ minPurchaseLimit: dec('500'), maxPurchaseLimit: dec('5000') })],
   });
   const serialize = (groups: unknown) => JSON.stringify(groups);
-  const request = { storeId: 's', campaign: undefined, customerType: undefined, flattened: false, language: 'en' as const, link: priceInformationLink('http://localhost', 's', undefined) };
+  const request = {
+    storeId: 's',
+    campaign: undefined,
+    customerType: undefined,
+    flattened: false,
+    language: 'en' as const,
+    link: priceInformationLink('http://localhost', 's', undefined),
+  };
   const regions = (renderer: OfferRenderer) => renderer.stats().find((s) => s.name === 'offer_region')!;
 
   it('compiles a region once per catalog object and question, whatever the amount in it', () => {
