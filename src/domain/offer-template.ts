@@ -34,7 +34,7 @@ import {
   type PlanTexts,
   type PriceInformationLink,
 } from './credit-disclosure.ts';
-import { planCosts, plansInOrder } from './price-signage.ts';
+import { planCostsAt, plansInOrder } from './price-signage.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
@@ -419,7 +419,8 @@ export class CompiledOffer {
           named.plan,
           named.texts!,
           value,
-          planCosts(named.plan, value),
+          // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
+          planCostsAt(named.plan, amount.cents / 100, lowest),
           url,
         );
         publicJson = JSON.stringify(d.disclosure);

@@ -62,8 +62,14 @@ export function priceSignageCosts(method: PaymentMethod, amount: Decimal): PlanC
 
 /** One plan's costs at a price (a positive amount: a price of 0 has no rate). */
 export function planCosts(plan: PaymentPlan, amount: Decimal): PlanCosts {
-  const principal = Number(formatDecimal(amount));
-  const monthly = monthlyCost(plan, amount);
+  return planCostsAt(plan, Number(formatDecimal(amount)), monthlyCost(plan, amount));
+}
+
+/**
+ * The same from the amount as a double (Number of its decimal text) and the plan's monthly cost at
+ * it, when the caller has both already (the compiled offers: offer-template.ts).
+ */
+export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigint): PlanCosts {
   const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
   const payments = Array.from({ length: plan.durationMonths }, (_, i) => ({
     month: i + 1,
