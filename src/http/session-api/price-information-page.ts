@@ -48,6 +48,9 @@ export const PRICE_INFORMATION_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The element whose text the policy's hash covers: exactly STYLESHEET, whatever the template around it. */
+const STYLE_ELEMENT = raw(`<style>${STYLESHEET}</style>`);
+
 /** A link's address where it is one a browser may follow (the catalog allows only http and https). */
 function safeHref(url: string): string | undefined {
   return /^https?:\/\//i.test(url) ? url : undefined;
@@ -114,9 +117,7 @@ export function renderPriceInformationPage(page: PriceInformationPage): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>${words.title}: ${page.title}</title>
-        <style>
-          ${raw(STYLESHEET)}
-        </style>
+        ${STYLE_ELEMENT}
       </head>
       <body>
         <main>
