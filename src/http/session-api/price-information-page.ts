@@ -103,7 +103,7 @@ export function renderPriceInformationPage(page: PriceInformationPage): string {
           </tr>
         </thead>
         <tbody>
-          ${plans.map((p) => planRow(p, words.months))}
+          ${plans.map((p) => planRow(p, (months) => words.months(months)))}
         </tbody>
       </table>`,
   );
