@@ -36,7 +36,7 @@ export const SELECTOR_CSS = `${BASE}
 /* The price-information link is the radio's sibling (a radio's content is presentational) but shows
    inside its box, aligned with the text, in room the radio leaves at its foot. */
 .with-link{padding-bottom:calc(1rem + 1.25em)}
-.item>[part~=link]{position:absolute;bottom:.75rem;inset-inline-start:2.875rem;font-size:.875em;
+.item>[part~=link]{position:absolute;bottom:.75rem;inset-inline-start:calc(2.875rem + 1px);font-size:.875em;
   color:var(--pm-accent-color,#0b5fff)}
 .item>[part~=link]:focus-visible{outline:2px solid var(--pm-focus-color,var(--pm-accent-color,#0b5fff));outline-offset:2px}
 @media (forced-colors:active){[part~=checked] [part~=indicator]{border-color:Highlight}}
