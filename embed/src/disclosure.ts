@@ -1,4 +1,4 @@
-// The credit disclosure beside a monthly cost (docs/session-api.md#credit-disclosure): the
+// The credit disclosure beside a monthly cost (docs/session-api.md#credit-disclosure-in-the-components): the
 // representative example's text with its annual percentage rate in bold, the warning, and the
 // price-information link, all shown as they are (no toggle, no hover): consumer credit law wants
 // them as visible as the monthly cost itself.

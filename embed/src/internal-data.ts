@@ -33,7 +33,7 @@ export interface MethodData {
 }
 
 /**
- * The credit disclosure the service writes beside a monthly cost (docs/session-api.md#credit-disclosure):
+ * The credit disclosure the service writes beside a monthly cost (docs/session-api.md#credit-disclosure-in-the-components):
  * the representative example as one text, the warning, and the price-information page.
  */
 export interface DisclosureData {

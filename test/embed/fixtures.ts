@@ -157,7 +157,7 @@ export function withOperatorPrefix(groups: PaymentMethodGroup[], prefix: string)
   });
 }
 
-/** A group's credit disclosure as the service serves it (docs/session-api.md#credit-disclosure). */
+/** A group's credit disclosure as the service serves it (docs/session-api.md#credit-disclosure-in-the-components). */
 export interface FixtureDisclosure {
   text: string;
   warning: string | null;
