@@ -27,12 +27,14 @@ function textWithRate(text: string, apr: string): Array<Node | string> {
 }
 
 /**
- * Where the group's price information is: a member's catalog PRICE_INFO link (the first in display
- * order that has a usable one; with appendAmount, `amount` appended) wins over the service's own
- * page. Undefined when neither is an http(s) URL.
+ * Where the group's price information is: a member's catalog PRICE_INFO link (with appendAmount,
+ * `amount` appended) wins over the service's own page. Of the members, the one whose plan the
+ * disclosure's example describes (`exampleMethodId`, where the caller knows it), else the first in
+ * display order with a usable link. Undefined when none is an http(s) URL.
  */
-export function priceInformationHref(data: InternalData, amount: string): string | undefined {
-  for (const method of data.methods) {
+export function priceInformationHref(data: InternalData, amount: string, exampleMethodId?: string): string | undefined {
+  const example = data.methods.filter((method) => method.id === exampleMethodId);
+  for (const method of [...example, ...data.methods]) {
     for (const link of method.legalLinks) {
       if (link.type !== PRICE_INFO) continue;
       const href = legalLinkHref(link.url, link.appendAmount, amount);

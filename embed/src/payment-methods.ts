@@ -241,7 +241,7 @@ export class PaymentMethodsElement extends HTMLElement {
     const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, group.subtitle) : undefined;
     const data = parseInternalData(group.internalData);
     const disclosure = data?.disclosure ? disclosureBody(data.disclosure, prefix) : undefined;
-    const href = data?.disclosure ? priceInformationHref(data, data.amount) : undefined;
+    const href = data?.disclosure ? priceInformationHref(data, data.amount, exampleMethodOf(group)) : undefined;
     const option = h(
       'div',
       { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },
@@ -310,4 +310,10 @@ export class PaymentMethodsElement extends HTMLElement {
     target.focus();
     this.select(group);
   }
+}
+
+/** The member whose plan the group's disclosure describes, as the service says it (docs/session-api.md#the-group-object). */
+function exampleMethodOf(group: PaymentMethodGroup): string | undefined {
+  const id = group.disclosure?.example?.paymentMethodId;
+  return typeof id === 'string' ? id : undefined;
 }

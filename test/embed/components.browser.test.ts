@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
 import { Checkout, checkoutPage, launchChromium, openCheckout, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
-import { PRICE_INFO_URL, disclosureOf, groupsFor, withOperatorPrefix } from './fixtures.ts';
+import { PRICE_INFO_URL, disclosureOf, groupsFor, memberPriceInfoUrl, withOperatorPrefix } from './fixtures.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
 
@@ -510,6 +510,23 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     await expect(c.details.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toEqual([page]);
     await expect(c.texts(c.details.locator('[part~="disclosure-warning"]'))).resolves.toEqual(['Att låna kostar pengar!']);
     await expect(seriousViolations(c.page)).resolves.toEqual([]);
+  });
+
+  it('links the PRICE_INFO page of the member whose plan the example describes; the details link each member’s', async () => {
+    const c = await open({ sessionId: SESSIONS.disclosurePerMember, amount: '1500' });
+    await c.waitForOptions(4);
+    const example = disclosureOf(named(at('1500'), 'Part payment'), '1500', 'en', '')!;
+    // 1500 at 24 months costs 100 a month, at 12 months 164: the example is the 24-month member's, the second.
+    expect(example.durationMonths).toBe(24);
+    await expect(c.page.locator('payment-methods a').getAttribute('href')).resolves.toBe(
+      `${memberPriceInfoUrl(example.paymentMethodId)}1500`,
+    );
+    await c.option('Part payment').click();
+    await c.details.locator('[part~="plan"]').first().waitFor();
+    const members = named(at('1500'), 'Part payment').methodIds;
+    await expect(c.details.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toEqual(
+      members.map((id) => `${memberPriceInfoUrl(id)}1500`),
+    );
   });
 
   it('keeps the keyboard pattern with links beside the radios: arrows move between radios, Tab reaches the link', async () => {

@@ -164,6 +164,9 @@ export interface FixtureDisclosure {
   priceInformationUrl: string;
   /** The annual percentage rate as written inside `text`. */
   apr: string;
+  /** The member whose plan the example describes. */
+  paymentMethodId: string;
+  durationMonths: number;
 }
 
 const WARNINGS: Readonly<Partial<Record<Language, string>>> = { en: 'Borrowing money costs money.', sv: 'Att låna kostar pengar!' };
@@ -181,7 +184,7 @@ export function disclosureOf(
   priceInformationUrl: string,
 ): FixtureDisclosure | undefined {
   const members = CATALOG.methods.filter((m) => group.methodIds.includes(m.id));
-  const costs = members.flatMap((m) => priceSignageCosts(m, decimal(amount)));
+  const costs = members.flatMap((m) => priceSignageCosts(m, decimal(amount)).map((cost) => ({ ...cost, paymentMethodId: m.id })));
   const best = costs.reduce<(typeof costs)[number] | undefined>((low, c) => (!low || c.monthlyCost < low.monthlyCost ? c : low), undefined);
   if (!best) return undefined;
   const tag = `${language}-SE`;
@@ -201,23 +204,51 @@ export function disclosureOf(
     language === 'sv'
       ? `Vid ett köp på ${purchase} och delbetalning på ${months} månader blir månadskostnaden ${monthly}, nominell ränta ${interest}, uppläggningsavgift ${setup} och administrationsavgift ${admin} per månad. Effektiv ränta ${apr}, totalt att betala ${total}.`
       : `A purchase of ${purchase} paid over ${months} months costs ${monthly} a month, at ${interest} nominal interest, a setup fee of ${setup} and an administration fee of ${admin} a month. APR ${apr}, total payable ${total}.`;
-  return { text, warning: WARNINGS[language] ?? null, priceInformationUrl, apr };
+  return {
+    text,
+    warning: WARNINGS[language] ?? null,
+    priceInformationUrl,
+    apr,
+    paymentMethodId: best.paymentMethodId,
+    durationMonths: months,
+  };
 }
 
+/** The members' legal links in internalData: as in the catalog, a PRICE_INFO page of each member's own, or none. */
+export type FixtureLinks = 'catalog' | 'per-member' | 'none';
+
+/** A member's own price-information page, for `per-member`. */
+export const memberPriceInfoUrl = (methodId: string) => `https://example.com/price-info/${methodId}?amount=`;
+
 /**
- * The groups with a disclosure in internalData, where a group has a monthly cost, and none
- * elsewhere; with `ownPage`, the members' legal links are left out too, so no catalog PRICE_INFO
- * link competes with the service's price-information page.
+ * The groups with a disclosure, where a group has a monthly cost, and none elsewhere: in
+ * internalData (what the components show) and on the group (of which they read the example's
+ * member), with the members' legal links as `links` says.
  */
 export function withDisclosures(
   groups: PaymentMethodGroup[],
-  options: { amount: string; language: 'en' | 'sv'; priceInformationUrl: (group: PaymentMethodGroup) => string; ownPage: boolean },
-): PaymentMethodGroup[] {
+  options: { amount: string; language: 'en' | 'sv'; priceInformationUrl: (group: PaymentMethodGroup) => string; links: FixtureLinks },
+): Array<PaymentMethodGroup & { disclosure: unknown }> {
   return groups.map((group) => {
-    const disclosure = disclosureOf(group, options.amount, options.language, options.priceInformationUrl(group)) ?? null;
-    const data = JSON.parse(Buffer.from(group.internalData, 'base64').toString('utf8')) as { methods: Array<{ legalLinks: unknown[] }> };
-    const methods = options.ownPage ? data.methods.map((m) => ({ ...m, legalLinks: [] })) : data.methods;
-    const internalData = Buffer.from(JSON.stringify({ ...data, methods, disclosure }), 'utf8').toString('base64');
-    return { ...group, internalData };
+    const found = disclosureOf(group, options.amount, options.language, options.priceInformationUrl(group));
+    const data = JSON.parse(Buffer.from(group.internalData, 'base64').toString('utf8')) as {
+      methods: Array<{ id: string; legalLinks: unknown[] }>;
+    };
+    const legalLinks = (id: string, links: unknown[]) =>
+      options.links === 'catalog'
+        ? links
+        : options.links === 'none'
+          ? []
+          : [{ url: memberPriceInfoUrl(id), type: 'PRICE_INFO', appendAmount: true }];
+    const methods = data.methods.map((m) => ({ ...m, legalLinks: legalLinks(m.id, m.legalLinks) }));
+    const inData = found && { text: found.text, warning: found.warning, priceInformationUrl: found.priceInformationUrl, apr: found.apr };
+    const internalData = Buffer.from(JSON.stringify({ ...data, methods, disclosure: inData ?? null }), 'utf8').toString('base64');
+    const served = found && {
+      text: found.text,
+      warning: found.warning,
+      priceInformationUrl: found.priceInformationUrl,
+      example: { amount: options.amount, currency: 'SEK', paymentMethodId: found.paymentMethodId, durationMonths: found.durationMonths },
+    };
+    return { ...group, internalData, disclosure: served ?? null };
   });
 }

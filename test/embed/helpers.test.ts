@@ -133,6 +133,18 @@ describe('priceInformationHref', () => {
     );
   });
 
+  it('prefers the PRICE_INFO link of the member the example is of, when the caller knows it', () => {
+    const first = { url: 'https://bank.example/pi?plan=12&amount=', type: 'PRICE_INFO', appendAmount: true };
+    const second = { url: 'https://bank.example/pi?plan=24&amount=', type: 'PRICE_INFO', appendAmount: true };
+    const bundle = data([method('a', [first]), method('b', [second])]);
+    expect(priceInformationHref(bundle, '1500', 'b')).toBe('https://bank.example/pi?plan=24&amount=1500');
+    expect(priceInformationHref(bundle, '1500', 'unknown')).toBe('https://bank.example/pi?plan=12&amount=1500');
+    // A member without a link of its own: the first member's.
+    expect(priceInformationHref(data([method('a', [first]), method('b', [])]), '1500', 'b')).toBe(
+      'https://bank.example/pi?plan=12&amount=1500',
+    );
+  });
+
   it('links nothing without a disclosure or a usable URL', () => {
     expect(priceInformationHref({ ...data([method('a', [])]), disclosure: null }, '1500')).toBeUndefined();
     const bad = { ...data([method('a', [])]), disclosure: { ...disclosure, priceInformationUrl: 'javascript:alert(1)' } };

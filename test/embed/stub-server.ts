@@ -23,6 +23,8 @@ export const SESSIONS = {
   finnish: 'session-finnish',
   /** Like ok, with credit disclosures (text in English or Swedish); members keep their PRICE_INFO links. */
   disclosure: 'session-disclosure',
+  /** Like disclosure, each member with a PRICE_INFO page of its own (memberPriceInfoUrl). */
+  disclosurePerMember: 'session-disclosure-per-member',
   /** Like disclosure, with no member legal links: the service's price-information page is linked. */
   disclosureOwnPage: 'session-disclosure-own-page',
 } as const;
@@ -119,6 +121,7 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
       case SESSIONS.finnish:
         return json(res, 200, groups(), content);
       case SESSIONS.disclosure:
+      case SESSIONS.disclosurePerMember:
       case SESSIONS.disclosureOwnPage:
         return json(
           res,
@@ -126,7 +129,8 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
           withDisclosures(groups(), {
             amount,
             language: language === 'sv' ? 'sv' : 'en',
-            ownPage: sessionId === SESSIONS.disclosureOwnPage,
+            links:
+              sessionId === SESSIONS.disclosureOwnPage ? 'none' : sessionId === SESSIONS.disclosurePerMember ? 'per-member' : 'catalog',
             priceInformationUrl: (group) =>
               `${stubUrl}/v1/sessions/${encodeURIComponent(sessionId)}/price-information?amount=${amount}&group=${group.id}`,
           }),
