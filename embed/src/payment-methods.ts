@@ -217,14 +217,19 @@ export class PaymentMethodsElement extends HTMLElement {
   }
 
   private renderOptions(): void {
-    const focused = this.shadowRoot?.activeElement?.getAttribute(GROUP_ID);
+    const active = this.shadowRoot?.activeElement;
+    // A focused price-information link stands for its group too: its item's radio says which.
+    const onLink = active instanceof HTMLAnchorElement;
+    const focused = (onLink ? active.parentElement?.querySelector('[role="radio"]') : active)?.getAttribute(GROUP_ID);
     const locale = this.locale();
     this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index, locale)));
     this.syncSelection();
     // Rebuilding the list must not drop keyboard focus on the floor.
     if (focused !== null && focused !== undefined) {
       const options = this.options();
-      (options.find((o) => o.getAttribute(GROUP_ID) === focused) ?? options.find((o) => o.tabIndex === 0))?.focus();
+      const option = options.find((o) => o.getAttribute(GROUP_ID) === focused);
+      const link = onLink ? option?.parentElement?.querySelector('a') : undefined;
+      (link ?? option ?? options.find((o) => o.tabIndex === 0))?.focus();
     }
   }
 

@@ -546,6 +546,11 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     ).resolves.toBe(`${PRICE_INFO_URL}1500`);
     // Reaching the link selects nothing.
     await expect(c.events()).resolves.toEqual(before);
+    // A new amount rebuilds the list: focus stays on the group's link, which has the new amount.
+    await c.setAttribute('payment-methods', 'amount', '1600');
+    await expect
+      .poll(() => c.page.evaluate(() => document.querySelector('payment-methods')!.shadowRoot!.activeElement?.getAttribute('href')))
+      .toBe(`${PRICE_INFO_URL}1600`);
   });
 });
 
