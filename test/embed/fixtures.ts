@@ -228,7 +228,7 @@ export const memberPriceInfoUrl = (methodId: string) => `https://example.com/pri
 export function withDisclosures(
   groups: PaymentMethodGroup[],
   options: { amount: string; language: 'en' | 'sv'; priceInformationUrl: (group: PaymentMethodGroup) => string; links: FixtureLinks },
-): Array<PaymentMethodGroup & { disclosure: unknown }> {
+): Array<Omit<PaymentMethodGroup, 'disclosure'> & { disclosure: unknown }> {
   return groups.map((group) => {
     const found = disclosureOf(group, options.amount, options.language, options.priceInformationUrl(group));
     const data = JSON.parse(Buffer.from(group.internalData, 'base64').toString('utf8')) as {
