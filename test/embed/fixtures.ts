@@ -7,6 +7,7 @@ import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts
 import type { PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
 import type { PaymentMethodGroup } from '../../src/domain/grouping.ts';
 import type { Language } from '../../src/domain/languages.ts';
+import type { PriceInformationLink } from '../../src/domain/credit-disclosure.ts';
 
 function decimal(text: string): Decimal {
   const value = parseDecimal(text);
@@ -127,6 +128,8 @@ export interface GroupsQuery {
   flattened: boolean;
   /** The answer's language (the real endpoint chooses it from `locale`, the session's, the store's). */
   language: Language;
+  /** The session's price-information pages: with it, groups with a monthly cost for consumers have a disclosure. */
+  link?: PriceInformationLink | undefined;
 }
 
 /** The groups the real endpoint serves for this catalog and query. */
@@ -138,6 +141,7 @@ export function groupsFor(query: GroupsQuery): PaymentMethodGroup[] {
       customerType: query.customerType,
       flattened: query.flattened,
       language: query.language,
+      link: query.link,
     },
     DEFAULT_OPERATOR_TYPES,
   );
