@@ -3,11 +3,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
-import { Checkout, checkoutPage, launchChromium, openCheckout, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
+import {
+  Checkout,
+  checkoutPage,
+  launchChromium,
+  openCheckout,
+  plainSpaces,
+  seenAsIs,
+  seriousViolations,
+  typeOf,
+  type CheckoutPageOptions,
+} from './checkout-page.ts';
 import { PRICE_INFO_URL, disclosureOf, groupsFor, memberPriceInfoUrl, withOperatorPrefix } from './fixtures.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
@@ -555,32 +564,3 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
 });
 
 const CATALOG_NAMES = ['Invoice', 'Delbetalning 12 mån', 'Delbetalning 24 mån', 'Kort – Visa & Mastercard', 'Swish'];
-
-/** Font size in px and weight of an element inside the page, as computed. */
-async function typeOf(locator: Locator): Promise<{ size: number; weight: number }> {
-  return locator.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { size: parseFloat(style.fontSize), weight: Number(style.fontWeight) };
-  });
-}
-
-/** True when the element is rendered, unclipped, and the topmost element at its centre: seen without any interaction. */
-async function seenAsIs(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return false;
-    const style = getComputedStyle(element);
-    if (style.visibility !== 'visible' || Number(style.opacity) === 0) return false;
-    const root = element.getRootNode() as ShadowRoot | Document;
-    const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === element || element.contains(hit));
-  });
-}
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it stands: serious and critical violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
