@@ -12,7 +12,9 @@ import type { AppContext } from '../../context.ts';
 import type { DemoCredentials } from '../../demo.ts';
 import { Errors } from '../../errors.ts';
 import { etagOnSend } from '../plugins/etag.ts';
-import { languageOfCountry } from '../../domain/languages.ts';
+import { languageOfCountry, languageOfLocale, type Language } from '../../domain/languages.ts';
+import { disclosureFormat } from '../../domain/credit-disclosure.ts';
+import { formatDecimal, parseDecimal } from '../../domain/money.ts';
 import { LocaleSchema } from '../session-api/schemas.ts';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguage } from './texts.ts';
 
@@ -184,7 +186,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
           .filter((m) => m.priceSignagePossible && !m.campaign.campaign)
           .map((method) => get(`/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}${language}`)),
       );
-      let best: { cost: SignageCost; secciUri: string | null; disclosure: SignageDisclosure | null; language: string } | undefined;
+      let best: { cost: SignageCost; secciUri: string | null; disclosure: SignageDisclosure | null; language: Language } | undefined;
       for (const answer of answers) {
         if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
         const signage = answer.json<{
@@ -195,7 +197,8 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
         for (const cost of signage.costList) {
           if (!best || cost.monthlyCost < best.cost.monthlyCost) {
             // The answer's disclosure is for its lowest monthly cost: the one that may win here.
-            const answerLanguage = String(answer.headers['content-language'] ?? '');
+            const answerLanguage =
+              languageOfLocale(String(answer.headers['content-language'] ?? '')) ?? languageOfCountry(demo.countryCode);
             best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null, disclosure: signage.disclosure ?? null, language: answerLanguage };
           }
         }
@@ -211,7 +214,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
             disclosure: best.disclosure && {
               text: best.disclosure.text,
               warning: best.disclosure.warning,
-              apr: rateAsWritten(best.disclosure.example.effectiveInterest, best.language, demo.countryCode),
+              apr: rateAsWritten(best.disclosure.example.effectiveInterest, best.language, demo.countryCode, demo.currency),
             },
             priceInformationUrl:
               sessionId === undefined || best.disclosure === null
@@ -252,17 +255,15 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
 }
 
 /**
- * The annual percentage rate as the service writes it inside a disclosure's text: Intl's percent
- * with two decimals in `<language>-<store country>` (`31,42 %` in Swedish), so the page can find
- * it there and set it in bold.
+ * The annual percentage rate as the service writes it inside a disclosure's text (the same formats:
+ * Intl's percent with two decimals in `<language>-<store country>`, `31,42 %` in Swedish), so the
+ * page can find it there and set it in bold.
  */
-function rateAsWritten(effectiveInterest: number, language: string, countryCode: string): string {
-  const format = new Intl.NumberFormat(`${language || 'en'}-${countryCode}`, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return format.format(effectiveInterest / 100);
+function rateAsWritten(effectiveInterest: number, language: Language, countryCode: string, currency: string): string {
+  const percent = parseDecimal(String(effectiveInterest));
+  // As a fraction, exactly: 31.42 → 0.3142.
+  const fraction = percent ? formatDecimal({ units: percent.units, scale: percent.scale + 2 }) : String(effectiveInterest / 100);
+  return disclosureFormat(language, countryCode, currency).percent(fraction);
 }
 
 /** A failed inner call: the database being down stays a 503 the page may retry; else it is our fault. */
