@@ -434,6 +434,43 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 
+    it('shows the credit disclosure beside every monthly cost: the product page, the selector and the details', async () => {
+      const c = await open(`${base}/demo`);
+      await c.waitForOptions(5);
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.option('Part payment').waitFor();
+      const signage = c.page.locator('[data-signage]');
+      // The product page: the shop's backend passes price signage's disclosure on, with the session's page.
+      await signage.locator('.signage-price-info[href*="/price-information?"]').waitFor();
+      await signage.locator('.disclosure-text', { hasText: 'Representative example' }).waitFor();
+      const rate = signage.locator('.disclosure-text .apr');
+      await expect(signage.locator('.disclosure-text').textContent()).resolves.toContain(
+        `Annual percentage rate ${await rate.textContent()}`,
+      );
+      await expect(signage.locator('.disclosure-warning').textContent()).resolves.toBe('Borrowing money costs money.');
+      for (const shown of [rate, signage.locator('.disclosure-warning'), signage.locator('.signage-price-info')]) {
+        await expect(shown.isVisible()).resolves.toBe(true);
+      }
+      const signageRate = await typeOf(rate);
+      const signageText = await typeOf(signage.locator('.signage-text'));
+      expect(signageRate.size).toBeGreaterThanOrEqual(signageText.size);
+      expect(signageRate.weight).toBeGreaterThanOrEqual(signageText.weight);
+      const sessionId = (await sessionIdOnPage(c))!;
+      const link = new URL((await signage.locator('.signage-price-info').getAttribute('href'))!);
+      expect(link.pathname).toBe(`/v1/sessions/${sessionId}/price-information`);
+
+      // The selector and, once chosen, the details.
+      await expect(c.texts(c.option('Part payment').locator('[part~="disclosure-warning"]'))).resolves.toEqual([
+        'Borrowing money costs money.',
+      ]);
+      await c.option('Part payment').click();
+      await c.details.locator('[part~="credit"] [part~="apr"]').waitFor();
+      await expect(c.texts(c.details.locator('[part~="credit"] [part~="disclosure-warning"]'))).resolves.toEqual([
+        'Borrowing money costs money.',
+      ]);
+      await expect(seriousViolations(c.page)).resolves.toEqual([]);
+    });
+
     it("is in the store's language (Swedish) as served, before any script runs", async () => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       try {
@@ -499,8 +536,9 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
         return [document.title, ...parts].join('\n');
       });
     const ENGLISH =
-      /\b(From|month|months|Part payment|Invoice|Pay|Payment|Card|Business|Private|Cart|Total|Shipping|Free|Checkout|Choose|Details|Interest|Duration|Loading|Your|Account|Fee|information|Event|Language|Quantity|offers)\b/;
-    const SWEDISH = /(Från|\/mån|Delbetalning|månader|Faktura|Betala|Kort\b|Ränta|Löptid|Prisinformation|Varukorg|Att betala)/;
+      /\b(From|month|months|Part payment|Invoice|Pay|Payment|Card|Business|Private|Cart|Total|Shipping|Free|Checkout|Choose|Details|Interest|Duration|Loading|Your|Account|Fee|information|Event|Language|Quantity|offers|Borrowing|example|rate|payable)\b/;
+    const SWEDISH =
+      /(Från|\/mån|Delbetalning|månader|Faktura|Betala|Kort\b|Ränta|Löptid|Prisinformation|Varukorg|Att betala|Att låna|Räkneexempel|ränta)/;
 
     it('in Swedish shows no English text; in English no Swedish; in Finnish neither', async () => {
       const c = await open(`${base}/demo`);
