@@ -8,15 +8,14 @@
 //
 // Every write names its actor and gets an AuditRecorder bound to its transaction (services/audit.ts,
 // docs/audit.md): the audit trail commits or rolls back with the change it describes.
-import type { Kysely, Transaction } from 'kysely';
+import type { Db, Tx } from '../storage/handles.ts';
 import { catalogTransaction } from '../storage/catalog-transaction.ts';
-import type { Database } from '../storage/schema.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { AuditRecorder, type Actor } from './audit.ts';
 import { ChangeEvents } from './webhooks/change-events.ts';
 
 /** A catalog write: its statements on `tx`, and an audit event per entity it changes on `audit`. */
-export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) => Promise<T>;
+export type CatalogWork<T> = (tx: Tx, audit: AuditRecorder) => Promise<T>;
 
 /**
  * A catalog write by `actor` in a catalog transaction, without clearing caches: for the catalog
@@ -25,7 +24,7 @@ export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) =
  * same transaction (services/webhooks/change-events.ts).
  */
 export function auditedCatalogTransaction<T>(
-  db: Kysely<Database>,
+  db: Db,
   actor: Actor,
   work: CatalogWork<T>,
   clock: Clock = systemClock,
@@ -42,7 +41,7 @@ export function auditedCatalogTransaction<T>(
 export class CatalogChanges {
   private readonly invalidators: Array<() => void> = [];
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Registers a cache to clear on every change, made here or announced by another instance. */
   onChange(invalidate: () => void): void {

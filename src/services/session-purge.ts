@@ -8,7 +8,7 @@
 // failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), and
 // operator console sessions that ended (docs/console.md#session) and single sign-ons never finished
 // within their 10 minutes (docs/console.md#single-sign-on), the same way: the other tables that only grow.
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { ConsoleSessionsRepository } from '../storage/repositories/console-sessions.ts';
@@ -17,7 +17,6 @@ import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import { WebhookOutboxRepository } from '../storage/repositories/webhook-outbox.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './sessions.ts';
-import type { Database } from '../storage/schema.ts';
 
 /** Rows per DELETE: a few milliseconds each, whatever the table's size. */
 export const PURGE_BATCH_SIZE = 1000;
@@ -64,7 +63,7 @@ export class SessionPurge {
   private failures = 0;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
     private readonly options: SessionPurgeOptions,
   ) {

@@ -5,11 +5,10 @@
 // While the database is unreachable, entries whose time-to-live ran out keep being served, for at
 // most MAX_STALE_ON_ERROR_MS (stale-on-error, counted in pms_cache_stale_total): storefronts of
 // sessions already cached keep working through a short outage.
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { StoreMethods } from '../domain/catalog.ts';
 import { activeAt, type ActiveCatalog } from '../domain/windows.ts';
-import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
@@ -34,7 +33,7 @@ export class StoreMethodsReader {
   private readonly active = new WeakMap<StoreMethods, ActiveCatalog & { since: number }>();
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
   ) {
     this.stores = new StoresRepository(db);

@@ -7,10 +7,9 @@
 // and a few of the slots, never the other endpoints' events, nor a request of the admin API or the
 // storefront. The sender opens a connection for every attempt these limits let through, so no
 // attempt waits for another's connection with its time-out running.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { retryDelaySeconds } from '../../domain/webhook-events.ts';
 import { WebhookOutboxRepository, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox.ts';
-import type { Database } from '../../storage/schema.ts';
 import { ATTEMPT_TIMEOUT_MS, WebhookSender, signedHeaders } from './sender.ts';
 
 /** How often every instance looks for due events and deliveries (a window's event goes out within this). */
@@ -72,7 +71,7 @@ export class WebhookDispatcher {
   private log: DispatcherLogger | undefined;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly options: WebhookDispatcherOptions,
   ) {
     this.outbox = new WebhookOutboxRepository(db);
