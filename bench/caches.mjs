@@ -28,7 +28,7 @@ async function load() {
   try {
     const outfile = path.join(dir, 'caches.mjs');
     await build({
-      stdin: { contents: "export { LruCache } from './src/lib/lru-cache.ts'; export { TtlCache } from './src/lib/ttl-cache.ts';", resolveDir: root, loader: 'ts' },
+      stdin: { contents: "export * from './src/lib/cache.ts';", resolveDir: root, loader: 'ts' },
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -90,7 +90,9 @@ const results = [];
 function report(use, { a, b }) {
   const ratio = b / a;
   results.push({ use, a, b, ratio });
-  console.log(`${use.padEnd(44)} hand-written ${(a / 1e6).toFixed(2).padStart(6)} M/s   lru-cache ${(b / 1e6).toFixed(2).padStart(6)} M/s   ratio ${ratio.toFixed(3)}`);
+  console.log(
+    `${use.padEnd(44)} hand-written ${(a / 1e6).toFixed(2).padStart(6)} M/s   lru-cache ${(b / 1e6).toFixed(2).padStart(6)} M/s   ratio ${ratio.toFixed(3)}`,
+  );
 }
 
 const { LruCache, TtlCache } = await load();
@@ -109,7 +111,12 @@ let sink = 0;
     sizeOf: (entry) => entry.bytes,
     onEvict: () => (evicted += 1),
   });
-  const lib = new LRUCache({ max: 10_000_000, maxSize: maxBytes, sizeCalculation: (_v, entry) => entry.bytes, dispose: (_v, _k, reason) => reason === 'evict' && (evicted += 1) });
+  const lib = new LRUCache({
+    max: 10_000_000,
+    maxSize: maxBytes,
+    sizeCalculation: (_v, entry) => entry.bytes,
+    dispose: (_v, _k, reason) => reason === 'evict' && (evicted += 1),
+  });
   const run = (lookup, set) => () => {
     for (let i = 0; i < OPS; i += 1) {
       const entry = entries[order[i]];
@@ -118,7 +125,19 @@ let sink = 0;
     }
     return OPS;
   };
-  report('offer answers (object keys, bytes, evictions)', abRounds(run((k) => hand.lookup(k), (k) => hand.set(k, true)), run((k) => lib.get(k), (k) => lib.set(k, true))));
+  report(
+    'offer answers (object keys, bytes, evictions)',
+    abRounds(
+      run(
+        (k) => hand.lookup(k),
+        (k) => hand.set(k, true),
+      ),
+      run(
+        (k) => lib.get(k),
+        (k) => lib.set(k, true),
+      ),
+    ),
+  );
 }
 
 // 2. Sessions and verified tokens: string keys, a count bound, every lookup of the hot path hits.
@@ -136,7 +155,13 @@ let sink = 0;
     for (let i = 0; i < OPS; i += 1) if (lookup(keys[order[i]]) !== undefined) sink += 1;
     return OPS;
   };
-  report('sessions (string keys, all hits)', abRounds(run((k) => hand.lookup(k)), run((k) => lib.get(k))));
+  report(
+    'sessions (string keys, all hits)',
+    abRounds(
+      run((k) => hand.lookup(k)),
+      run((k) => lib.get(k)),
+    ),
+  );
 }
 
 // 3. Sessions past the bound: 150,000 shoppers over a cache of 100,000 (misses load and set).
@@ -153,7 +178,19 @@ let sink = 0;
     }
     return OPS;
   };
-  report('sessions (string keys, 2/3 fit)', abRounds(run((k) => hand.lookup(k), (k, v) => hand.set(k, v)), run((k) => lib.get(k), (k, v) => lib.set(k, v))));
+  report(
+    'sessions (string keys, 2/3 fit)',
+    abRounds(
+      run(
+        (k) => hand.lookup(k),
+        (k, v) => hand.set(k, v),
+      ),
+      run(
+        (k) => lib.get(k),
+        (k, v) => lib.set(k, v),
+      ),
+    ),
+  );
 }
 
 // 4. The store catalog's fresh read (peekFresh): 2,000 stores, a time-to-live of 5 s, the clock
@@ -180,7 +217,13 @@ let sink = 0;
     now = start; // every round sees the entries equally fresh
     return OPS;
   };
-  report('store catalog (fresh reads, time-to-live)', abRounds(run((k) => hand.peekFresh(k)), run((k) => lib.get(k))));
+  report(
+    'store catalog (fresh reads, time-to-live)',
+    abRounds(
+      run((k) => hand.peekFresh(k)),
+      run((k) => lib.get(k)),
+    ),
+  );
 }
 
 // 5. The rate limiter's windows: client keys, a count bound, a read-modify-write per request.
@@ -199,8 +242,22 @@ let sink = 0;
     }
     return OPS;
   };
-  report('rate-limit windows (20,000 keys over 10,000)', abRounds(run((k) => hand.lookup(k), (k, v) => hand.set(k, v)), run((k) => lib.get(k), (k, v) => lib.set(k, v))));
+  report(
+    'rate-limit windows (20,000 keys over 10,000)',
+    abRounds(
+      run(
+        (k) => hand.lookup(k),
+        (k, v) => hand.set(k, v),
+      ),
+      run(
+        (k) => lib.get(k),
+        (k, v) => lib.set(k, v),
+      ),
+    ),
+  );
 }
 
-console.log(`\n${ROUNDS} interleaved rounds of ${OPS.toLocaleString('en')} operations each; ratio = lru-cache / hand-written (medians); node ${process.version}`);
+console.log(
+  `\n${ROUNDS} interleaved rounds of ${OPS.toLocaleString('en')} operations each; ratio = lru-cache / hand-written (medians); node ${process.version}`,
+);
 if (sink < 0) console.log(sink); // keeps the lookups from being optimized away

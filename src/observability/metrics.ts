@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import type { CacheStats } from '../lib/cache.ts';
 import { MAX_BUFFERED_LOG_BYTES } from './log-destination.ts';
 
 /**

@@ -115,11 +115,7 @@ export async function catalogFileIsCurrent(db: Db, file: Pick<CatalogFile, 'sour
  * The catalog file at start-up: applied as applyCatalog() does, unless catalogFileIsCurrent().
  * Undefined when skipped. `file`'s digest must have been computed under the same `operator`.
  */
-export async function applyCatalogFile(
-  db: Db,
-  file: CatalogFile,
-  operator: OperatorTypes,
-): Promise<CatalogSummary | undefined> {
+export async function applyCatalogFile(db: Db, file: CatalogFile, operator: OperatorTypes): Promise<CatalogSummary | undefined> {
   if (await catalogFileIsCurrent(db, file)) return undefined;
   return applyCatalog(db, file.value, { operator, file });
 }

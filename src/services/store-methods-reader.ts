@@ -12,7 +12,7 @@ import { activeAt, type ActiveCatalog } from '../domain/windows.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
-import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/ttl-cache.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/cache.ts';
 
 const CACHE_TTL_MS = 1000;
 const MAX_CACHED_STORES = 10_000;

@@ -3,11 +3,10 @@
 // OfferRenderer (compiled storefront answers).
 import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
-import { LruCache } from '../../src/lib/lru-cache.ts';
+import { LruCache, TtlCache } from '../../src/lib/cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
-import { TtlCache } from '../../src/lib/ttl-cache.ts';
 
 function clock(start = 0) {
   let now = start;
