@@ -1,7 +1,7 @@
 // Deletes sessions long expired (docs/session-api.md#session-lifetime-and-retention: an expired session answers 409 for at least 24 hours
 // past expiresAt, then may be purged and answer 404). Every instance runs the job; that is safe
 // and cheap because each pass deletes in small batches, oldest first, each one short statement
-// whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
+// whose rows are taken with FOR UPDATE SKIP LOCKED (storage/repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
 // The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
 // older than their retention (docs/audit.md#retention), and webhook deliveries finished (succeeded or

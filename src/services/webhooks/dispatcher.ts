@@ -1,7 +1,7 @@
 // Delivers the outbox (docs/webhooks.md#delivery). Every instance runs one: twice a second, and at
 // once after any catalog change (this instance's or another's, heard through the change channel),
 // it fans out the events that are due and claims due deliveries, each with FOR UPDATE SKIP LOCKED
-// (repositories/webhook-outbox.ts), so instances share the work without ever sending the same
+// (storage/repositories/webhook-outbox.ts), so instances share the work without ever sending the same
 // attempt twice. Attempts run in the background, at most `concurrency` at a time and at most
 // `perEndpoint` of them to one endpoint: a slow or dead receiver costs its own attempts' time-outs
 // and a few of the slots, never the other endpoints' events, nor a request of the admin API or the
