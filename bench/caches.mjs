@@ -276,7 +276,7 @@ async function catalogReads(makeA, makeB, readA, readB) {
   const b = makeB(clock);
   for (const cache of [a, b]) {
     for (const key of keys) {
-      if (typeof cache.peekFresh === 'function') void cache.get(key, async () => ({ key }));
+      if (typeof cache.peekFresh === 'function') void cache.getOrLoad(key, async () => ({ key }));
       else cache.set(key, { key });
     }
   }

@@ -132,7 +132,7 @@ export class TokenVerifier {
 
   /** A client's registration, from the cache every protected request uses (CLIENT_CACHE_MS, forgotten at every catalog change). */
   currentClient(clientId: string): Promise<Client | undefined> {
-    return this.clients.get(clientId, (id) => this.clientsRepository.findById(id));
+    return this.clients.getOrLoad(clientId, (id) => this.clientsRepository.findById(id));
   }
 
   /** Forgets the cached clients: a catalog change (catalog-changes.ts) calls it on every instance. */

@@ -81,7 +81,8 @@ export class TtlCache<K, V> {
     private readonly staleIfError?: StaleIfError,
   ) {}
 
-  get(key: K, load: (key: K) => Promise<V>): Promise<V> {
+  /** The cached value, or the result of `load` (shared by concurrent callers); see the stale-on-error above. */
+  getOrLoad(key: K, load: (key: K) => Promise<V>): Promise<V> {
     const now = this.clock();
     const cached = this.entries.get(key);
     if (cached) {
@@ -134,8 +135,8 @@ export class TtlCache<K, V> {
   }
 
   /**
-   * The value a get() would answer at once from a fresh, loaded entry, without a promise (counted
-   * as a hit); undefined when get() would have to load or wait (then ask get()).
+   * The value a getOrLoad() would answer at once from a fresh, loaded entry, without a promise (counted
+   * as a hit); undefined when getOrLoad() would have to load or wait (then ask getOrLoad()).
    */
   peekFresh(key: K): { value: V } | undefined {
     const cached = this.entries.get(key);

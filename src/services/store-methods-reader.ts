@@ -60,7 +60,7 @@ export class StoreMethodsReader {
 
   /** The store's catalog as stored, methods outside their windows included (for the current view). */
   private loadedStoreMethods(storeId: string): Promise<StoreMethods | undefined> {
-    return this.catalogs.get(storeId, async (id) => {
+    return this.catalogs.getOrLoad(storeId, async (id) => {
       const store = await this.stores.findById(id);
       if (!store) {
         this.loaded.delete(id);
@@ -98,7 +98,7 @@ export class StoreMethodsReader {
 
   /** The merchant owning the store, or undefined for an unknown store. */
   storeOwner(storeId: string): Promise<string | undefined> {
-    return this.owners.get(storeId, (id) => this.stores.merchantOf(id));
+    return this.owners.getOrLoad(storeId, (id) => this.stores.merchantOf(id));
   }
 
   /** Every entry is reloaded before it is served again (kept only as the stale-on-error fallback). */
