@@ -7,7 +7,7 @@
 // next one's lookups) as A/B rounds interleaved (A B, B A, …: drift of a shared machine falls on
 // both sides), and the medians of each side's ops/s are compared: ratio = B / A.
 //
-//   node bench/caches.mjs [--rounds 15] [--ops 400000] [--repeat 3] [--use <name>]
+//   node bench/caches.mjs [--rounds 15] [--ops 400000] [--repeat 3] [--only <name>,…]
 //
 // Keys are many and distinct, as carts are: amounts of many stores, sessions of many shoppers; each
 // round looks up one pseudo-random sequence drawn from them (the same for A and B). The bounds are
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     baseline: { type: 'string', default: '968443b' },
     // Processes per use: the ratio reported is their median, with the lowest and highest.
     repeat: { type: 'string', default: '3' },
+    // Only these uses (comma-separated names).
+    only: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -316,7 +318,9 @@ if (values.use) {
   console.log(
     `${'use'.padEnd(22)} ${'A'.padEnd(15)} ${'A M/s'.padStart(6)}  ${'B'.padEnd(20)} ${'B M/s'.padStart(6)}  B/A (lowest–highest)`,
   );
+  const only = values.only?.split(',');
   for (const [name, use] of Object.entries(USES)) {
+    if (only && !only.includes(name)) continue;
     const runs = [];
     for (let i = 0; i < REPEAT; i += 1) {
       const args = [import.meta.filename, '--use', name, '--rounds', String(ROUNDS), '--ops', String(OPS)];
@@ -326,7 +330,7 @@ if (values.use) {
     const [a, b] = [median(runs.map((r) => r.a)), median(runs.map((r) => r.b))];
     console.log(
       `${name.padEnd(22)} ${use.a.padEnd(15)} ${(a / 1e6).toFixed(2).padStart(6)}  ${use.b.padEnd(20)} ${(b / 1e6).toFixed(2).padStart(6)}  ` +
-        `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`,
+        `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}; ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
     );
   }
   console.log(
