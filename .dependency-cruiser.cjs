@@ -1,4 +1,4 @@
-// The house's import rules (README, "Architecture"), checked by `npm test` (test/house/layering.test.ts)
+// The house's import rules (docs/development.md#architecture), checked by `npm test` (test/house/layering.test.ts)
 // and `npm run lint`. Imports flow one way: entry points → http → services/auth → domain/storage → lib.
 
 /** A rule forbidding imports from the modules matching `from` to those matching `to` (dependency-cruiser's shapes). */

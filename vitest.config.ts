@@ -77,10 +77,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   return {
     test: {
       projects,
-      // Measured on 2 cores (README.md#how-fast-the-tests-are): the suite is CPU-bound, so more
+      // Measured on 2 cores (docs/development.md#how-fast-the-tests-are): the suite is CPU-bound, so more
       // workers than cores gain little.
       maxWorkers: 2,
-      // `npm run test:coverage`: V8 line coverage of the service's own code (README.md#how-fast-the-tests-are).
+      // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
       coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
     },
   };

@@ -35,7 +35,7 @@ export interface BuildOptions {
   demo?: DemoCredentials;
   /** Header size and time-outs of the HTTP server (src/http/plugins/http-limits.ts); tests make them small. */
   httpLimits?: Partial<HttpLimits>;
-  /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (README.md#deploys). */
+  /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (docs/operations.md#deploys). */
   draining?: Draining;
 }
 

@@ -14,7 +14,7 @@ export interface Config {
   /**
    * What DATABASE_URL reaches: PostgreSQL itself (`none`), or a transaction-mode pooler
    * (PgBouncer, RDS Proxy, Supavisor, pgcat) that keeps no session state between transactions
-   * (README.md#behind-a-connection-pooler).
+   * (docs/operations.md#behind-a-connection-pooler).
    */
   databasePooler: 'none' | 'transaction';
   /** A direct PostgreSQL connection for what needs a real session (migrations, LISTEN); undefined: DATABASE_URL. */
@@ -36,7 +36,7 @@ export interface Config {
   tokenTtlSeconds: number;
   /**
    * On SIGTERM, how long the instance keeps serving while answering /readyz 503, so that load
-   * balancers stop routing to it before it stops listening (README.md#deploys). SIGINT skips it.
+   * balancers stop routing to it before it stops listening (docs/operations.md#deploys). SIGINT skips it.
    */
   shutdownDelaySeconds: number;
   /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
@@ -58,7 +58,7 @@ export interface Config {
    */
   providerPrefix: string;
   /**
-   * OpenTelemetry traces (README.md#traces): on when OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OpenTelemetry traces (docs/operations.md#traces): on when OTEL_EXPORTER_OTLP_ENDPOINT or
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
    */
   tracing: TracingConfig | undefined;

@@ -1,5 +1,5 @@
 // The configured database, opened and migrated the same way by the server and the CLI: PostgreSQL
-// (directly or through a transaction-mode pooler, README.md#behind-a-connection-pooler) or PGlite.
+// (directly or through a transaction-mode pooler, docs/operations.md#behind-a-connection-pooler) or PGlite.
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';

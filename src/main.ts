@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   });
   logDestination.reportDropsEvery(app.log);
 
-  // A deploy (README.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
+  // A deploy (docs/operations.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
   // balancers notice, then stop listening and finish what was accepted (within 10 s), then exit.
   // SIGINT (Ctrl-C at a terminal) skips the delay: nobody balances a developer's process.
   const shutdownDelayMs = config.shutdownDelaySeconds * 1000;
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     app.log.warn(
       'change notifications are off: DATABASE_URL is a transaction-mode pooler, which cannot LISTEN, and ' +
         "DATABASE_DIRECT_URL is not set. Other instances' catalog changes reach this one within the caches' " +
-        'lifetime (2 s), key rotations within a minute (README.md#behind-a-connection-pooler)',
+        'lifetime (2 s), key rotations within a minute (docs/operations.md#behind-a-connection-pooler)',
     );
   }
   await app.listen({ host: config.host, port: config.port });
@@ -145,7 +145,7 @@ main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   // PgBouncer's answer to the statement_timeout we send directly to PostgreSQL.
   const hint = /unsupported startup parameter/.test(message)
-    ? ' (DATABASE_URL reaches a connection pooler: set DATABASE_POOLER=transaction, README.md#behind-a-connection-pooler)'
+    ? ' (DATABASE_URL reaches a connection pooler: set DATABASE_POOLER=transaction, docs/operations.md#behind-a-connection-pooler)'
     : '';
   process.stderr.write(`error: start-up failed: ${message}${hint}\n`);
   process.exit(1);

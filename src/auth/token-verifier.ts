@@ -114,7 +114,7 @@ export class TokenVerifier {
       // it never fetches the URLs of jku or x5u headers.
       const remote = createRemoteJWKSet(new URL(external.jwksUrl), {
         timeoutDuration: JWKS_TIMEOUT_MS,
-        // Each fetch of the issuer's key set in a span (README.md#traces); only the URL, which is public.
+        // Each fetch of the issuer's key set in a span (docs/operations.md#traces); only the URL, which is public.
         [customFetch]: (url, options) =>
           inSpan('JWKS fetch', SpanKind.CLIENT, { 'url.full': url, 'http.request.method': 'GET' }, () => fetch(url, options)),
       });

@@ -90,7 +90,7 @@ function divergedError({ unknown, missing }: SchemaState): Error {
  * Runs the Migrator inside one transaction that first takes the migration lock (migration-lock.ts):
  * instances starting together on an empty database migrate once, the others wait and find the work
  * done, and a failed migration leaves nothing behind, neither schema nor lock. It needs no session
- * of its own, so it works through a transaction-mode pooler (README.md#behind-a-connection-pooler).
+ * of its own, so it works through a transaction-mode pooler (docs/operations.md#behind-a-connection-pooler).
  */
 async function migrateInOneTransaction(
   handle: DatabaseHandle,

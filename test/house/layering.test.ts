@@ -1,5 +1,5 @@
 // The house's rules, checked on every `npm test`: the import layering of .dependency-cruiser.cjs
-// (README, "Architecture"), and that the repository documents itself (nothing outside test/ points
+// (docs/development.md#architecture), and that the repository documents itself (nothing outside test/ points
 // at documents a clone does not have).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
