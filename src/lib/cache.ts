@@ -4,12 +4,14 @@
 //   registered client): a time-to-live, a shared load, stale-on-error while the database is away.
 // - LruCache: values that never change once they exist (sessions, verified tokens, rendered
 //   offers): a bound by count and bytes, recency by generations.
-// The lru-cache package (used by the rate limiter's windows, lib/fixed-window-counter.ts) replaces
-// neither: measured on these lookups (bench/caches.mjs, bench/analysis.md "One cache API") it was
-// 10 % slower on the rendered offers and 36 % slower on sessions past the bound than LruCache; and
-// on the catalog's fresh reads, where it was faster, it has no stale-on-error bounded in time that
-// retries once per time-to-live (allowStaleOnFetchRejection serves stale without a limit and
-// fetches again on every read), which is what keeps an outage at one query per key and period.
+// The lru-cache package (the rate limiter's windows, lib/fixed-window-counter.ts, where it is as
+// fast) replaces neither: on these caches' hot paths it did not stay within 5 % (bench/caches.mjs,
+// bench/analysis.md "One cache API"): sessions' and tokens' hits 0.81 to 0.88 of LruCache's speed,
+// the rendered offers' budgets 0.87 to 0.92 with their hits counted, TtlCache's fresh read 0.71 to
+// 0.84 with its entries in an LRUCache; and lru-cache's own time-to-live has no stale-on-error
+// bounded in time that retries once per time-to-live (allowStaleOnFetchRejection serves stale
+// without a limit and fetches again on every read), which keeps an outage at one query per key
+// and period.
 
 // TtlCache
 //
@@ -24,7 +26,6 @@
 // query per key and period, not one per request. Such answers are counted (`stale`,
 // pms_cache_stale_total) and invalidate() keeps the value for this purpose (it only marks the
 // entry as needing a reload).
-import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 
 /** A cache's counters since it was made; read when the metrics are scraped. */
@@ -37,7 +38,7 @@ export interface CacheStats {
   misses: number;
   /** Entries held now, fresh or stale. */
   size: number;
-  /** Estimated bytes held, for a cache bounded by bytes (ByteBudget). */
+  /** Estimated bytes held, for a cache bounded by bytes (LruCache's ByteBound). */
   bytes?: number;
   /** Lookups answered with a stale value because reloading it failed (stale-on-error); 0 when not enabled. */
   stale?: number;
@@ -186,30 +187,47 @@ export class TtlCache<K, V> {
 // A bounded least-recently-used cache for values that never change once they exist (sessions,
 // verified access tokens). Only values that were found are kept: "not found" is never cached,
 // because it may stop being true (a session created on another instance a moment later).
-// Concurrent lookups of a missing key share one load.
+// Concurrent lookups of a missing key share one load. Counters for the metrics, in the shape of
+// TtlCache's (pms_cache_lookups_total, pms_cache_entries).
 //
 // Recency is kept by generations (the scheme of quick-lru): entries go into the recent generation;
 // when it holds half the bound, it becomes the older one and the older one is dropped. A hit in the
 // recent generation is one Map lookup; a hit in the older one moves the entry to the recent one.
 // Moving every hit to the end of one Map (delete, then set) cost about 5 µs of the storefront's
-// hot path, whose three lookups all hit; the lru-cache package's hit ran at 0.88 of this one's
-// (bench/caches.mjs, sessions-hits). The bound is exact (at most maxEntries in all); recency is
-// approximate: what is dropped is what was not used for a whole generation.
+// hot path, whose three lookups all hit. The bound is exact (at most maxEntries and maxBytes in
+// all); recency is approximate: what is dropped is what was not used for a whole generation.
+/**
+ * A bound by bytes besides the count: what entries hold differs by orders of magnitude (a session
+ * vs a rendered catalog), so the count alone does not bound memory. `sizeOf` is an estimate of the
+ * bytes an entry keeps alive; it must give the same figure for the same entry every time.
+ */
+export interface ByteBound<K, V> {
+  maxBytes: number;
+  sizeOf: (key: K, value: V) => number;
+  /** Told of each entry dropped to make room (not of those deleted or replaced). */
+  onEvict?: (key: K, value: V) => void;
+}
+
 export class LruCache<K, V> {
   private recent = new Map<K, V>();
   private older = new Map<K, V>();
+  private recentBytes = 0;
+  private olderBytes = 0;
   private readonly loading = new Map<K, Promise<V | undefined>>();
   private hits = 0;
   private misses = 0;
   /** What one generation may hold. */
   private readonly generationEntries: number;
+  private readonly generationBytes: number;
 
   constructor(
     maxEntries: number,
     readonly name: string,
+    private readonly byteBound?: ByteBound<K, V>,
   ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 2) throw new RangeError(`${name}: maxEntries must be an integer of at least 2`);
     this.generationEntries = Math.floor(maxEntries / 2);
+    this.generationBytes = (byteBound?.maxBytes ?? Number.POSITIVE_INFINITY) / 2;
   }
 
   /** The cached value, without counting or touching it. */
@@ -250,6 +268,11 @@ export class LruCache<K, V> {
     return old;
   }
 
+  /** Counts a miss of a caller that found nothing to look up (and loads it itself: lookup, set). */
+  countMiss(): void {
+    this.misses += 1;
+  }
+
   /**
    * The cached value, or the result of `load` (shared by concurrent callers); a result is kept
    * when it is defined and `keep` (default: always) accepts it.
@@ -277,92 +300,67 @@ export class LruCache<K, V> {
 
   set(key: K, value: V): void {
     this.delete(key);
+    // An entry larger than a generation is not kept (it would evict everything else).
+    if (this.sizeOf(key, value) > this.generationBytes) return;
     this.addRecent(key, value);
   }
 
   delete(key: K): void {
-    if (!this.recent.delete(key)) this.older.delete(key);
+    const value = this.recent.get(key);
+    if (value !== undefined) {
+      this.recent.delete(key);
+      this.recentBytes -= this.sizeOf(key, value);
+      return;
+    }
+    const old = this.older.get(key);
+    if (old !== undefined) {
+      this.older.delete(key);
+      this.olderBytes -= this.sizeOf(key, old);
+    }
   }
 
   clear(): void {
     this.recent.clear();
     this.older.clear();
+    this.recentBytes = 0;
+    this.olderBytes = 0;
   }
 
   stats(): CacheStats {
-    return { name: this.name, hits: this.hits, misses: this.misses, size: this.recent.size + this.older.size };
+    return {
+      name: this.name,
+      hits: this.hits,
+      misses: this.misses,
+      size: this.recent.size + this.older.size,
+      ...(this.byteBound ? { bytes: this.recentBytes + this.olderBytes } : {}),
+    };
+  }
+
+  private sizeOf(key: K, value: V): number {
+    return this.byteBound ? this.byteBound.sizeOf(key, value) : 0;
   }
 
   /** Makes a value found in either generation recent. */
   private touch(key: K, value: V): void {
     if (this.recent.has(key)) return;
     this.older.delete(key);
-    this.addRecent(key, value);
+    const size = this.sizeOf(key, value);
+    this.olderBytes -= size;
+    this.addRecent(key, value, size);
   }
 
-  private addRecent(key: K, value: V): void {
-    if (this.recent.size >= this.generationEntries) {
+  private addRecent(key: K, value: V, size = this.sizeOf(key, value)): void {
+    if (this.recent.size >= this.generationEntries || this.recentBytes + size > this.generationBytes) {
       // The recent generation is full: it becomes the older one, and the older one is dropped.
+      const dropped = this.older;
       this.older = this.recent;
+      this.olderBytes = this.recentBytes;
       this.recent = new Map();
+      this.recentBytes = 0;
+      const onEvict = this.byteBound?.onEvict;
+      if (onEvict) for (const [k, v] of dropped) onEvict(k, v);
     }
     this.recent.set(key, value);
-  }
-}
-
-// ByteBudget
-//
-// Entries of one kind bounded by their estimated bytes, least recently used dropped first to make
-// room: what entries hold differs by orders of magnitude (a region template of a 500-method store
-// vs one of a 3-method store), so a count alone does not bound memory. On the lru-cache package,
-// whose hits ran within 5 % of LruCache's on the offer renderer's lookups (bench/caches.mjs,
-// offer-answers), with the lookups counted for the metrics. Keyed by the entries themselves.
-export class ByteBudget<E extends object> {
-  private readonly cache: LRUCache<E, true>;
-  private hits = 0;
-  private misses = 0;
-
-  /**
-   * `sizeOf` estimates the bytes an entry keeps alive (the same figure for the same entry every
-   * time); `onEvict` is told of each entry dropped to make room (not of those deleted).
-   */
-  constructor(
-    readonly name: string,
-    maxBytes: number,
-    sizeOf: (entry: E) => number,
-    onEvict?: (entry: E) => void,
-  ) {
-    this.cache = new LRUCache<E, true>({
-      maxSize: maxBytes,
-      // lru-cache takes positive integers only.
-      sizeCalculation: (_value, entry) => Math.max(1, Math.ceil(sizeOf(entry))),
-      ...(onEvict ? { dispose: (_value: true, entry: E, reason: LRUCache.DisposeReason) => reason === 'evict' && onEvict(entry) } : {}),
-    });
-  }
-
-  /** True (a hit, and the entry made recent) when the entry is still held; false, not counted, when not. */
-  lookup(entry: E): boolean {
-    if (this.cache.get(entry) === undefined) return false;
-    this.hits += 1;
-    return true;
-  }
-
-  /** Holds a new entry (counted as a miss); one larger than the whole budget is not held. */
-  add(entry: E): void {
-    this.misses += 1;
-    this.cache.set(entry, true);
-  }
-
-  /** Whether the entry is held, without counting or touching it. */
-  has(entry: E): boolean {
-    return this.cache.has(entry);
-  }
-
-  delete(entry: E): void {
-    this.cache.delete(entry);
-  }
-
-  stats(): CacheStats {
-    return { name: this.name, hits: this.hits, misses: this.misses, size: this.cache.size, bytes: this.cache.calculatedSize };
+    this.recentBytes += size;
   }
 }

@@ -2,8 +2,8 @@
 // @fastify/rate-limit's in-memory store counts), in this process only. Synchronous: the
 // storefront's per-IP limit runs on every group retrieval, and the plugin's asynchronous store
 // cost about 5 µs of its 55 (bench/REPORT.md). Keys are bounded (least recently used go first) by
-// the lru-cache package, 1.2 times as fast as the service's own LruCache for this read-modify-write
-// (bench/analysis.md, "One cache API").
+// the lru-cache package, as fast as the service's own LruCache for this read-modify-write (1.04 to
+// 1.09 times: bench/analysis.md, "One cache API").
 import { LRUCache } from 'lru-cache';
 
 interface Window {

@@ -34,7 +34,7 @@ import {
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Language } from '../domain/languages.ts';
 import { etagOf } from '../lib/body-etag.ts';
-import { ByteBudget, type CacheStats } from '../lib/cache.ts';
+import { LruCache, type CacheStats } from '../lib/cache.ts';
 
 export type { RenderedOffer } from '../domain/offer-template.ts';
 
@@ -106,36 +106,32 @@ function slotOf(language: Language, customerType: CustomerType | undefined, flat
 export class OfferRenderer {
   private readonly byCatalog = new WeakMap<StoreMethods, CatalogOffers>();
   // The budgets: keyed by the entries themselves, looked up only to mark them used.
-  private readonly compiled = new ByteBudget<CompiledEntry>(
-    'compiled_offer',
-    MAX_COMPILED_OFFER_BYTES,
-    (entry) => entry.bytes,
-    (entry) => {
+  private readonly compiled = new LruCache<CompiledEntry, true>(Number.MAX_SAFE_INTEGER, 'compiled_offer', {
+    maxBytes: MAX_COMPILED_OFFER_BYTES,
+    sizeOf: (entry) => entry.bytes,
+    onEvict: (entry) => {
       if (entry.slots[entry.slot] === entry) entry.slots[entry.slot] = undefined;
       // A campaign's slots go with their last entry: distinct campaign texts leave nothing behind.
       if (entry.campaign !== undefined && entry.slots.every((e) => e === undefined)) entry.owner.byCampaign.delete(entry.campaign);
       for (const region of entry.regions) if (region) this.regions.delete(region);
     },
-  );
-  // A template's bytes and its doorkeeper's.
-  private readonly regions = new ByteBudget<RegionEntry>(
-    'offer_region',
-    MAX_TEMPLATE_BYTES,
-    (entry) => 2 * entry.template.bytes + DOORKEEPER_BYTES,
-    (entry) => {
+  });
+  private readonly regions = new LruCache<RegionEntry, true>(Number.MAX_SAFE_INTEGER, 'offer_region', {
+    maxBytes: MAX_TEMPLATE_BYTES,
+    sizeOf: (entry) => 2 * entry.template.bytes + DOORKEEPER_BYTES,
+    onEvict: (entry) => {
       if (entry.compiled.regions[entry.region] === entry) entry.compiled.regions[entry.region] = undefined;
       for (const answer of entry.answers.values()) this.answers.delete(answer);
     },
-  );
-  // The body (UTF-16 at worst), the tag and the entry itself.
-  private readonly answers = new ByteBudget<AnswerEntry>(
-    'offer_answer',
-    MAX_ANSWER_BYTES,
-    (entry) => entry.bytes,
-    (entry) => {
+  });
+  private readonly answers = new LruCache<AnswerEntry, true>(Number.MAX_SAFE_INTEGER, 'offer_answer', {
+    maxBytes: MAX_ANSWER_BYTES,
+    // The body (UTF-16 at worst), the tag and the entry itself.
+    sizeOf: (entry) => entry.bytes,
+    onEvict: (entry) => {
       if (entry.region.answers.get(entry.amount) === entry) entry.region.answers.delete(entry.amount);
     },
-  );
+  });
 
   constructor(private readonly operator: OperatorTypes) {}
 
@@ -164,7 +160,8 @@ export class OfferRenderer {
       seen: new Set(),
     };
     compiled.regions[regionNumber] = region;
-    this.regions.add(region);
+    this.regions.countMiss();
+    this.regions.set(region, true);
     return this.renderAndKeep(region, amount);
   }
 
@@ -183,7 +180,8 @@ export class OfferRenderer {
     region.seen.delete(amount.text);
     const entry: AnswerEntry = { region, amount: amount.text, answer, bytes: 128 + 2 * (answer.body.length + answer.etag.length) };
     region.answers.set(amount.text, entry);
-    this.answers.add(entry);
+    this.answers.countMiss();
+    this.answers.set(entry, true);
     return answer;
   }
 
@@ -206,7 +204,8 @@ export class OfferRenderer {
     const bytes = 256 + 48 * offer.regionCount + 2 * (question.campaign?.length ?? 0);
     const entry: CompiledEntry = { offer, owner: offers, campaign: question.campaign, slots, slot, regions: [], bytes };
     slots[slot] = entry;
-    this.compiled.add(entry);
+    this.compiled.countMiss();
+    this.compiled.set(entry, true);
     return entry;
   }
 }

@@ -3,7 +3,7 @@
 // OfferRenderer (compiled storefront answers).
 import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
-import { ByteBudget, LruCache, TtlCache } from '../../src/lib/cache.ts';
+import { LruCache, TtlCache } from '../../src/lib/cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
@@ -159,50 +159,47 @@ describe('LruCache', () => {
   });
 });
 
-describe('ByteBudget', () => {
-  // Entries sized by their text: 'a:1234' weighs 6 bytes.
-  type Entry = { text: string };
-  const sized = (maxBytes: number, onEvict?: (entry: Entry) => void) =>
-    new ByteBudget<Entry>('sized', maxBytes, (entry) => entry.text.length, onEvict);
-  const entry = (text: string): Entry => ({ text });
+describe('LruCache bounded by bytes', () => {
+  const sized = (maxBytes: number, maxEntries = 100) =>
+    new LruCache<string, string>(maxEntries, 'sized', { maxBytes, sizeOf: (key, value) => key.length + value.length });
 
-  it('evicts the least recently used entries until the new one fits, tells of them, and counts what it holds', () => {
-    const evicted: string[] = [];
-    const budget = sized(12, (e) => evicted.push(e.text));
-    const [a, b, c] = [entry('a:1234'), entry('b:1234'), entry('c:12')];
-    budget.add(a);
-    budget.add(b);
-    expect(budget.stats()).toMatchObject({ size: 2, bytes: 12, misses: 2, hits: 0 });
-    expect(budget.lookup(a)).toBe(true);
-    budget.add(c);
+  it('evicts the least recently used entries until the new one fits, and counts what it holds', () => {
+    const cache = sized(10);
+    cache.set('a', '1234');
+    cache.set('b', '1234');
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 10 });
+    cache.get('a');
+    cache.set('c', '12');
     // b was the least recently used.
-    expect([budget.has(a), budget.has(b), budget.has(c)]).toEqual([true, false, true]);
-    expect(evicted).toEqual(['b:1234']);
-    expect(budget.stats()).toMatchObject({ size: 2, bytes: 10, hits: 1, misses: 3 });
-    expect(budget.lookup(b)).toBe(false);
-    expect(budget.stats().hits).toBe(1);
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual(['1234', undefined, '12']);
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 8 });
   });
 
   it('never keeps an entry larger than the whole bound, and keeps the rest', () => {
-    const budget = sized(10);
-    const small = entry('a:12');
-    budget.add(small);
-    budget.add(entry('big:1234567'));
-    expect(budget.has(small)).toBe(true);
-    expect(budget.stats()).toMatchObject({ size: 1, bytes: 4 });
+    const cache = sized(10);
+    cache.set('a', '12');
+    cache.set('big', '123456789');
+    expect(cache.peek('big')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ size: 1, bytes: 3 });
   });
 
-  it('keeps its count right when entries are added again or deleted, and tells only of evictions', () => {
-    const evicted: string[] = [];
-    const budget = sized(100, (e) => evicted.push(e.text));
-    const a = entry('a:1');
-    budget.add(a);
-    budget.add(a);
-    expect(budget.stats()).toMatchObject({ size: 1, bytes: 3 });
-    budget.delete(a);
-    budget.delete(a);
-    expect(budget.stats()).toMatchObject({ size: 0, bytes: 0 });
-    expect(evicted).toEqual([]);
+  it('keeps its count right when entries are replaced, deleted or refused as outdated', () => {
+    const cache = sized(100);
+    cache.set('a', '1');
+    cache.set('a', '12345');
+    expect(cache.stats().bytes).toBe(6);
+    expect(cache.get('a', () => false)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
+    cache.set('b', '1');
+    cache.delete('b');
+    cache.delete('b');
+    expect(cache.stats()).toMatchObject({ size: 0, bytes: 0 });
+  });
+
+  it('still honours its count bound', () => {
+    const cache = sized(1000, 2);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key);
+    expect(cache.stats()).toMatchObject({ size: 2, bytes: 4 });
   });
 });
 
