@@ -23,12 +23,7 @@ export type CatalogWork<T> = (tx: Tx, audit: AuditRecorder) => Promise<T>;
  * Every change the audit trail records also reaches the webhooks' outbox, written last, in the
  * same transaction (services/webhooks/change-events.ts).
  */
-export function auditedCatalogTransaction<T>(
-  db: Db,
-  actor: Actor,
-  work: CatalogWork<T>,
-  clock: Clock = systemClock,
-): Promise<T> {
+export function auditedCatalogTransaction<T>(db: Db, actor: Actor, work: CatalogWork<T>, clock: Clock = systemClock): Promise<T> {
   return catalogTransaction(db, async (tx) => {
     const events = new ChangeEvents(tx, clock);
     const result = await work(tx, new AuditRecorder(tx, actor, (change) => events.entityChanged(change)));

@@ -37,12 +37,7 @@ export interface AdminServices {
  * `operator`: the configured operator's types, which catalog writes are validated against; `clock`:
  * the moment a preview compares at (methods' windows).
  */
-export function createAdminServices(
-  db: Db,
-  changes: CatalogChanges,
-  operator: OperatorTypes,
-  clock: Clock = systemClock,
-): AdminServices {
+export function createAdminServices(db: Db, changes: CatalogChanges, operator: OperatorTypes, clock: Clock = systemClock): AdminServices {
   return {
     merchants: new AdminMerchants(db, changes),
     stores: new AdminStores(db, changes),
