@@ -48,7 +48,7 @@ const server = {
       mustBe: 'true, false, a hop count, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal)',
       whenUnset: 'none',
       description:
-        'whose `X-Forwarded-For` to believe for the client address (per-address rate limits, logs): `true` (every hop: only when nothing reaches the service but the proxy), a hop count, or addresses/CIDRs (`10.0.0.0/8,loopback`)',
+        'whose `X-Forwarded-For` to believe for the client address (per-address rate limits, logs): `true` trusts every hop (only when nothing reaches the service but the proxy); addresses look like `10.0.0.0/8,loopback`',
     }),
   ),
   LOG_LEVEL: Type.String({ default: 'info', description: 'pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`)' }),
@@ -174,7 +174,7 @@ const webhooks = {
     Type.String({
       mustBe: 'up to 30 comma-separated delays in whole seconds from 1 to 604800 (e.g. 5,300,1800)',
       whenUnset: `\`${DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(',')}\``,
-      description: 'seconds before each retry of a failed delivery, comma-separated (up to 30, each 1 … 604800); after the last, it has failed',
+      description: 'seconds before each retry of a failed delivery; after the last, it has failed',
     }),
   ),
   WEBHOOK_DELIVERY_RETENTION_DAYS: Type.Integer({
