@@ -378,7 +378,7 @@ function openapiCommand(program: Command, io: CliIo): void {
 function configDocsCommand(program: Command, io: CliIo): void {
   program
     .command('config-docs')
-    .description('write the settings\' reference (as committed in docs/configuration.md); reads no configuration')
+    .description("write the settings' reference (as committed in docs/configuration.md); reads no configuration")
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (options: { out?: string }) => {
       const markdown = configurationMarkdown();

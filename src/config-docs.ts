@@ -18,7 +18,7 @@ function typeOf(setting: Setting): string {
 }
 
 function defaultOf(setting: Setting): string {
-  if (setting.default !== undefined) return setting.default === '' ? 'empty' : `\`${String(setting.default)}\``;
+  if (setting.default !== undefined) return setting.default === '' ? 'empty' : `\`${JSON.stringify(setting.default).replace(/^"|"$/g, '')}\``;
   return `unset: ${setting.whenUnset ?? 'none'}`;
 }
 

@@ -40,7 +40,8 @@ const server = {
     Type.String({
       protocols: ['http:', 'https:'],
       whenUnset: '`http://{HOST}:{PORT}`',
-      description: 'external base URL (a trailing `/` is dropped): used in `embed.src`, as the issuer (`iss`) and audience of our tokens, and in the console’s single sign-on redirect URI',
+      description:
+        'external base URL (a trailing `/` is dropped): used in `embed.src`, as the issuer (`iss`) and audience of our tokens, and in the console’s single sign-on redirect URI',
     }),
   ),
   TRUST_PROXY: Type.Optional(
@@ -79,7 +80,8 @@ const database = {
     Type.String({
       protocols: ['postgres:', 'postgresql:'],
       whenUnset: 'migrations over `DATABASE_URL`; change notifications off behind a pooler',
-      description: 'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
+      description:
+        'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
     }),
   ),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'connections of each instance’s pool' }),
@@ -88,7 +90,10 @@ const database = {
 
 const catalog = {
   CATALOG_FILE: Type.Optional(
-    Type.String({ whenUnset: 'nothing applied (see `DEMO`)', description: 'catalog JSON applied at start-up, idempotently ([catalog.md](catalog.md))' }),
+    Type.String({
+      whenUnset: 'nothing applied (see `DEMO`)',
+      description: 'catalog JSON applied at start-up, idempotently ([catalog.md](catalog.md))',
+    }),
   ),
   DEMO: Type.Optional(
     Type.String({
@@ -111,9 +116,15 @@ const sessions = {
     minimum: 24,
     maximum: 24 * 366,
     default: 24,
-    description: 'how long expired sessions are kept (answering 409) before the purge deletes them ([session-api.md](session-api.md#session-lifetime-and-retention))',
+    description:
+      'how long expired sessions are kept (answering 409) before the purge deletes them ([session-api.md](session-api.md#session-lifetime-and-retention))',
   }),
-  SESSION_PURGE_INTERVAL_SECONDS: Type.Integer({ minimum: 0, maximum: 86400, default: 60, description: 'how often each instance runs the purge job (0: off)' }),
+  SESSION_PURGE_INTERVAL_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86400,
+    default: 60,
+    description: 'how often each instance runs the purge job (0: off)',
+  }),
   AUDIT_RETENTION_DAYS: Type.Integer({
     minimum: 30,
     maximum: 36500,
@@ -124,7 +135,12 @@ const sessions = {
 };
 
 const tokens = {
-  TOKEN_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 86400, default: 3600, description: 'lifetime of the access tokens we issue, in seconds' }),
+  TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 3600,
+    description: 'lifetime of the access tokens we issue, in seconds',
+  }),
   TOKEN_KEY_DERIVATIONS_PER_SECOND: Type.Integer({
     minimum: 1,
     maximum: 1000,
@@ -133,10 +149,17 @@ const tokens = {
       'client-secret derivations (scrypt, ~50 ms of a core each) each instance starts at most a second, whoever asks; a secret the instance verified before needs none ([oauth.md](oauth.md))',
   }),
   AUTH_ISSUER: Type.Optional(
-    Type.String({ whenUnset: 'only our own tokens', description: 'also accept the tokens of this external authorization server; set with `AUTH_JWKS_URL`' }),
+    Type.String({
+      whenUnset: 'only our own tokens',
+      description: 'also accept the tokens of this external authorization server; set with `AUTH_JWKS_URL`',
+    }),
   ),
   AUTH_JWKS_URL: Type.Optional(
-    Type.String({ protocols: ['http:', 'https:'], whenUnset: 'only our own tokens', description: 'the external issuer’s signing keys (JWKS); set with `AUTH_ISSUER`' }),
+    Type.String({
+      protocols: ['http:', 'https:'],
+      whenUnset: 'only our own tokens',
+      description: 'the external issuer’s signing keys (JWKS); set with `AUTH_ISSUER`',
+    }),
   ),
   AUTH_AUDIENCE: Type.String({ default: 'merchant-api', description: 'audience the external issuer’s tokens must carry' }),
 };
@@ -154,9 +177,14 @@ const rateLimits = {
     keepEmpty: true,
     description: 'prefix of every Redis key the service writes (several environments may share one Redis); may be empty',
   }),
-  RATE_LIMIT_MERCHANT_PER_MINUTE: Type.Integer({ ...perMinute('requests a minute per client: session creation and `/v2/*` together'), default: 600 }),
+  RATE_LIMIT_MERCHANT_PER_MINUTE: Type.Integer({
+    ...perMinute('requests a minute per client: session creation and `/v2/*` together'),
+    default: 600,
+  }),
   RATE_LIMIT_TOKEN_PER_MINUTE: Type.Integer({
-    ...perMinute('failed client authentications a minute per client id and address on `POST /oauth2/token`, per instance; right secrets never count'),
+    ...perMinute(
+      'failed client authentications a minute per client id and address on `POST /oauth2/token`, per instance; right secrets never count',
+    ),
     default: 60,
   }),
   RATE_LIMIT_STOREFRONT_PER_MINUTE: Type.Integer({
@@ -168,7 +196,8 @@ const rateLimits = {
 const webhooks = {
   WEBHOOK_ALLOW_PRIVATE: Type.Boolean({
     default: false,
-    description: '`true`: webhook endpoints may be `http://` and reach private, loopback and link-local addresses ([webhooks.md](webhooks.md#safety))',
+    description:
+      '`true`: webhook endpoints may be `http://` and reach private, loopback and link-local addresses ([webhooks.md](webhooks.md#safety))',
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.Optional(
     Type.String({
@@ -194,7 +223,9 @@ const consoleSignIn = {
         'the console’s single sign-on with OpenID Connect: the provider’s issuer, where its discovery document is found; set with `CONSOLE_OIDC_CLIENT_ID` and `CONSOLE_OIDC_CLIENT_SECRET`. The redirect URI is `{PUBLIC_URL}/console/callback` ([console.md](console.md#single-sign-on))',
     }),
   ),
-  CONSOLE_OIDC_CLIENT_ID: Type.Optional(Type.String({ whenUnset: 'no single sign-on', description: 'the console’s confidential client at the provider' })),
+  CONSOLE_OIDC_CLIENT_ID: Type.Optional(
+    Type.String({ whenUnset: 'no single sign-on', description: 'the console’s confidential client at the provider' }),
+  ),
   CONSOLE_OIDC_CLIENT_SECRET: Type.Optional(Type.String({ whenUnset: 'no single sign-on', description: 'that client’s secret' })),
   CONSOLE_OIDC_ROLES_CLAIM: Type.String({
     default: 'roles',
@@ -216,7 +247,8 @@ const consoleSignIn = {
   NODE_EXTRA_CA_CERTS: Type.Optional(
     Type.String({
       whenUnset: 'none',
-      description: 'read by Node.js itself too: a PEM file of certificate authorities trusted besides Node’s bundled ones (e.g. the single sign-on provider’s)',
+      description:
+        'read by Node.js itself too: a PEM file of certificate authorities trusted besides Node’s bundled ones (e.g. the single sign-on provider’s)',
     }),
   ),
 };
@@ -240,7 +272,10 @@ const traces = {
     }),
   ),
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: Type.Optional(
-    Type.String({ whenUnset: '`OTEL_EXPORTER_OTLP_PROTOCOL`', description: 'the traces’ own protocol, winning over `OTEL_EXPORTER_OTLP_PROTOCOL`' }),
+    Type.String({
+      whenUnset: '`OTEL_EXPORTER_OTLP_PROTOCOL`',
+      description: 'the traces’ own protocol, winning over `OTEL_EXPORTER_OTLP_PROTOCOL`',
+    }),
   ),
   OTEL_SDK_DISABLED: Type.Optional(Type.String({ whenUnset: 'enabled', description: '`true` turns traces off' })),
   OTEL_TRACES_EXPORTER: Type.Optional(Type.String({ whenUnset: 'OTLP', description: '`none` turns traces off' })),

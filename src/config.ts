@@ -223,7 +223,9 @@ function consoleOidc(settings: Settings): ConsoleOidcConfig | undefined {
   const set = names.filter((name) => settings[name]);
   if (set.length === 0) return undefined;
   if (set.length < names.length) {
-    throw new ConfigError(`${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !settings[n]).join(', ')})`);
+    throw new ConfigError(
+      `${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !settings[n]).join(', ')})`,
+    );
   }
   // openid-client talks to a provider over https only (the schema takes https: alone); the certificate is
   // checked against Node's roots, the system's bundle and NODE_EXTRA_CA_CERTS (lib/certificate-authorities.ts).
