@@ -273,8 +273,9 @@ const traces = {
   ),
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: Type.Optional(
     Type.String({
+      mustBe: 'http/protobuf or http/json (grpc is not supported)',
       whenUnset: '`OTEL_EXPORTER_OTLP_PROTOCOL`',
-      description: 'the traces’ own protocol, winning over `OTEL_EXPORTER_OTLP_PROTOCOL`',
+      description: 'the traces’ own protocol, winning over `OTEL_EXPORTER_OTLP_PROTOCOL`; checked only when traces are on',
     }),
   ),
   OTEL_SDK_DISABLED: Type.Optional(Type.String({ whenUnset: 'enabled', description: '`true` turns traces off' })),

@@ -191,10 +191,10 @@ function retrySchedule(raw: string | undefined): number[] {
 function tracing(settings: Settings): TracingConfig | undefined {
   if (!settings.OTEL_EXPORTER_OTLP_ENDPOINT && !settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return undefined;
   if (settings.OTEL_SDK_DISABLED === 'true' || settings.OTEL_TRACES_EXPORTER === 'none') return undefined;
-  const protocol = settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || settings.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
-  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
-    throw mustBe('OTEL_EXPORTER_OTLP_PROTOCOL', SETTINGS.OTEL_EXPORTER_OTLP_PROTOCOL!.mustBe!, protocol);
-  }
+  // The traces' own protocol wins over the general one; the refusal names the variable that was read.
+  const name = settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocol = settings[name] ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw mustBe(name, SETTINGS[name]!.mustBe!, protocol);
   return { protocol };
 }
 
