@@ -18,7 +18,8 @@ function typeOf(setting: Setting): string {
 }
 
 function defaultOf(setting: Setting): string {
-  if (setting.default !== undefined) return setting.default === '' ? 'empty' : `\`${JSON.stringify(setting.default).replace(/^"|"$/g, '')}\``;
+  if (setting.default !== undefined)
+    return setting.default === '' ? 'empty' : `\`${JSON.stringify(setting.default).replace(/^"|"$/g, '')}\``;
   return `unset: ${setting.whenUnset ?? 'none'}`;
 }
 
