@@ -65,7 +65,12 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/console/clients/:clientId/rotate', async (request, reply) => {
     const rotated = await ctx.admin.clients.rotateSecret(param(request, 'clientId'), actorOf(request));
-    const page = ClientSecretPage({ session: requireSession(request), client: rotated.client, secret: rotated.clientSecret, created: false });
+    const page = ClientSecretPage({
+      session: requireSession(request),
+      client: rotated.client,
+      secret: rotated.clientSecret,
+      created: false,
+    });
     return sendPage(reply, 200, page);
   });
 

@@ -52,7 +52,8 @@ export function merchantRoutes(app: FastifyInstance, ctx: AppContext): void {
     const merchant = await ctx.admin.merchants.get(param(request));
     const values = formOf(request);
     const saved = await attempt(() => ctx.admin.merchants.put(merchant.id, merchantBody(values), actorOf(request)));
-    if (saved.errors) return sendPage(reply, 400, await merchantPage(ctx, requireSession(request), merchant, { values, errors: saved.errors }));
+    if (saved.errors)
+      return sendPage(reply, 400, await merchantPage(ctx, requireSession(request), merchant, { values, errors: saved.errors }));
     return reply.redirect(`${merchantPath(merchant.id)}?done=saved`, 303);
   });
 

@@ -53,7 +53,11 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/console/payment-methods/:id', async (request, reply) => {
     const { method, store } = await methodOf(ctx, request);
-    return sendPage(reply, 200, methodPage(request, { store, method, form: emptyForm(methodValues(method)), notice: noticeOf(request, NOTICES) }));
+    return sendPage(
+      reply,
+      200,
+      methodPage(request, { store, method, form: emptyForm(methodValues(method)), notice: noticeOf(request, NOTICES) }),
+    );
   });
 
   app.post('/console/payment-methods/:id', async (request, reply) => {

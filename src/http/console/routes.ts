@@ -111,7 +111,11 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
       request.log.error({ err: error }, 'console: unexpected failure');
     }
     const problem = 'The request failed; nothing is shown of why here. Try again shortly.';
-    return sendPage(reply, isDatabaseUnavailable(error) ? 503 : 500, Page({ title: 'Something went wrong', session, problem, children: HomeLink() }));
+    return sendPage(
+      reply,
+      isDatabaseUnavailable(error) ? 503 : 500,
+      Page({ title: 'Something went wrong', session, problem, children: HomeLink() }),
+    );
   });
 
   app.get('/console/console.css', { config: { consoleAccess: 'public' } }, async (_request, reply) =>

@@ -60,7 +60,11 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/console/stores/:id', async (request, reply) => {
     const store = await ctx.admin.stores.get(param(request));
-    return sendPage(reply, 200, await storePage(ctx, request, store, emptyForm(storeValues(store)), { notice: noticeOf(request, NOTICES) }));
+    return sendPage(
+      reply,
+      200,
+      await storePage(ctx, request, store, emptyForm(storeValues(store)), { notice: noticeOf(request, NOTICES) }),
+    );
   });
 
   app.post('/console/stores/:id', async (request, reply) => {

@@ -33,7 +33,11 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/console/merchants/:merchantId/webhook-endpoints/new', { config: { consoleAccess: 'editor' } }, async (request, reply) => {
     const merchant = await ctx.admin.merchants.get(param(request, 'merchantId'));
-    return sendPage(reply, 200, NewEndpointPage({ session: requireSession(request), merchant, form: emptyForm({ enabled: 'on' }), allowPrivate }));
+    return sendPage(
+      reply,
+      200,
+      NewEndpointPage({ session: requireSession(request), merchant, form: emptyForm({ enabled: 'on' }), allowPrivate }),
+    );
   });
 
   app.post('/console/merchants/:merchantId/webhook-endpoints/new', async (request, reply) => {

@@ -35,7 +35,7 @@ const PARSE_OPTIONS = {
 
 /** A form body (application/x-www-form-urlencoded) as nested values. */
 export function parseForm(body: string): FormValues {
-  return qs.parse(body, PARSE_OPTIONS) as FormValues;
+  return qs.parse(body, PARSE_OPTIONS);
 }
 
 export function emptyForm(values: FormValues = {}): FormState {
@@ -80,7 +80,8 @@ export function on(value: boolean): string {
 /** A list of the form (`plans`), its items in order. */
 export function listOf(values: FormValues | undefined, name: string): FormValue[] {
   let value: FormValue = values;
-  for (const key of pathOf(name)) value = value !== undefined && typeof value !== 'string' ? (value as Record<string, FormValue>)[key] : undefined;
+  for (const key of pathOf(name))
+    value = value !== undefined && typeof value !== 'string' ? (value as Record<string, FormValue>)[key] : undefined;
   return Array.isArray(value) ? value.slice(0, MAX_LIST_ITEMS) : [];
 }
 

@@ -96,10 +96,7 @@ type ListName = (typeof LISTS)[keyof typeof LISTS];
 
 /** What the form was sent for: a list changed, a preview, or the save. */
 export type MethodAction =
-  | { kind: 'save' }
-  | { kind: 'preview' }
-  | { kind: 'add'; list: ListName }
-  | { kind: 'remove'; list: ListName; index: number };
+  { kind: 'save' } | { kind: 'preview' } | { kind: 'add'; list: ListName } | { kind: 'remove'; list: ListName; index: number };
 
 /** The button pressed (`_action`); Enter in a field previews. */
 export function methodActionOf(given: FormValue): MethodAction {

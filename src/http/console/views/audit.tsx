@@ -52,11 +52,13 @@ export interface AuditPageProps {
 
 export function AuditPage({ session, form, events }: AuditPageProps): JSX.Element {
   const problem = events ? undefined : 'Check the filters marked below.';
-  const query = Object.fromEntries(Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  const query = Object.fromEntries(
+    Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
   return (
     <Page title="Audit trail" session={session} section="audit" problem={problem}>
       <FilterForm form={form} />
-      {events && (
+      {events ? (
         <>
           <Table
             caption={`Events, newest first (${events.page.totalElements})`}
@@ -64,7 +66,7 @@ export function AuditPage({ session, form, events }: AuditPageProps): JSX.Elemen
           >
             {events.content.map((e) => (
               <tr>
-                <td>{e.occurredAt.toISOString()}</td>
+                <td>{escape(e.occurredAt.toISOString())}</td>
                 <td class="mono">{escape(actorLabel(e))}</td>
                 <td>{escape(e.actorName ?? '')}</td>
                 <td>{escape(e.entity)}</td>
@@ -78,6 +80,8 @@ export function AuditPage({ session, form, events }: AuditPageProps): JSX.Elemen
           </Table>
           <Pager path="/console/audit" page={events.page} query={query} />
         </>
+      ) : (
+        ''
       )}
     </Page>
   );

@@ -13,11 +13,22 @@ import { Facts, Pager, Table, fact } from './table.tsx';
 export const clientPath = (clientId: string) => `/console/clients/${encodeURIComponent(clientId)}`;
 const merchantLink = (merchantId: string) => <a href={`/console/merchants/${encodeURIComponent(merchantId)}`}>{escape(merchantId)}</a>;
 
-function ClientForm(props: { session: ConsoleSession; form: FormState; action: string; creating: boolean; merchants: Choices }): JSX.Element {
+function ClientForm(props: {
+  session: ConsoleSession;
+  form: FormState;
+  action: string;
+  creating: boolean;
+  merchants: Choices;
+}): JSX.Element {
   const { form, creating } = props;
   const scopesError = form.errors.scopes;
   return (
-    <SaveForm session={props.session} form={form} action={props.action} shown={(name) => name === 'merchantId' || (creating && name === 'clientId')}>
+    <SaveForm
+      session={props.session}
+      form={form}
+      action={props.action}
+      shown={(name) => name === 'merchantId' || (creating && name === 'clientId')}
+    >
       {creating && (
         <TextField form={form} name="clientId" label="Client ID" hint="Letters, digits and . _ ~ -; it cannot be changed later." required />
       )}
@@ -54,7 +65,10 @@ export function ClientsPage(props: {
   return (
     <Page title="Clients" session={props.session} section="clients" notice={props.notice}>
       <EditorLink session={props.session} href="/console/clients/new" label="New client" />
-      <Table caption={`Clients (${clients.page.totalElements}); their secrets are never shown here`} headers={['Client ID', 'Merchant', 'Scopes']}>
+      <Table
+        caption={`Clients (${clients.page.totalElements}); their secrets are never shown here`}
+        headers={['Client ID', 'Merchant', 'Scopes']}
+      >
         {clients.content.map((c) => (
           <tr>
             <td>
@@ -81,7 +95,13 @@ export function ClientPage(props: {
   const path = clientPath(client.clientId);
   return (
     <Page title={`Client ${client.clientId}`} session={session} section="clients" notice={props.notice}>
-      <Facts facts={[fact('Client ID', client.clientId, 'mono'), ['Merchant', merchantLink(client.merchantId)], fact('Scopes', client.scopes.join(', ') || 'none')]} />
+      <Facts
+        facts={[
+          fact('Client ID', client.clientId, 'mono'),
+          ['Merchant', merchantLink(client.merchantId)],
+          fact('Scopes', client.scopes.join(', ') || 'none'),
+        ]}
+      />
       {canEdit(session) && (
         <EditForm
           session={session}

@@ -41,6 +41,14 @@ export interface FieldProps {
   list?: string;
 }
 
+function Message(props: { id: string; className: string; text: string }): JSX.Element {
+  return (
+    <span class={props.className} id={props.id}>
+      {escape(props.text)}
+    </span>
+  );
+}
+
 /** What every kind of field shares: its id, label, hint, message and the attributes tying them together. */
 function parts(props: FieldProps, hinted = true) {
   const id = fieldId(props.name);
@@ -52,83 +60,73 @@ function parts(props: FieldProps, hinted = true) {
     value: valueAt(props.form.values, props.name) ?? '',
     // aria-invalid before aria-describedby, as the pages have always had them.
     aria: { 'aria-invalid': error !== undefined ? 'true' : undefined, 'aria-describedby': described || undefined },
-    label: (
-      <label for={id}>{escape(props.label ?? fieldLabel(props.name.replace(/^.*\./, '')))}</label>
-    ),
-    hint: hint !== undefined && (
-      <span class="hint" id={`${id}-hint`}>
-        {escape(hint)}
-      </span>
-    ),
-    error: error !== undefined && (
-      <span class="error" id={`${id}-error`}>
-        {escape(error)}
-      </span>
-    ),
+    label: <label for={id}>{escape(props.label ?? fieldLabel(props.name.replace(/^.*\./, '')))}</label>,
+    hint: hint !== undefined ? <Message id={`${id}-hint`} className="hint" text={hint} /> : '',
+    error: error !== undefined ? <Message id={`${id}-error`} className="error" text={error} /> : '',
   };
 }
 
 export function TextField(props: FieldProps): JSX.Element {
-  const p = parts(props);
+  const { id, value, aria, label, hint, error } = parts(props);
   return (
     <div class="field">
-      {p.label}
-      {p.hint}
+      {label}
+      {hint}
       <input
         type={props.type ?? 'text'}
-        id={p.id}
+        id={id}
         name={escape(props.name)}
-        value={escape(p.value)}
+        value={escape(value)}
         required={props.required}
         autocomplete={props.autocomplete}
         inputmode={props.inputmode}
         list={props.list}
-        {...p.aria}
+        {...aria}
       />
-      {p.error}
+      {error}
     </div>
   );
 }
 
 export function TextArea(props: FieldProps): JSX.Element {
-  const p = parts(props);
+  const { id, value, aria, label, hint, error } = parts(props);
   return (
     <div class="field">
-      {p.label}
-      {p.hint}
+      {label}
+      {hint}
       {/* A newline first: the HTML parser drops one there, so a value's own first newline survives. */}
-      <textarea id={p.id} name={escape(props.name)} {...p.aria}>
-        {escape('\n' + p.value)}
+      <textarea id={id} name={escape(props.name)} {...aria}>
+        {escape('\n' + value)}
       </textarea>
-      {p.error}
+      {error}
     </div>
   );
 }
 
 export function Checkbox(props: FieldProps): JSX.Element {
-  const p = parts(props, false);
+  const { id, value, aria, label, error } = parts(props, false);
   return (
     <div class="field checkbox">
-      <input type="checkbox" id={p.id} name={escape(props.name)} value="on" checked={p.value === 'on'} {...p.aria} />
-      {p.label}
-      {p.error}
+      <input type="checkbox" id={id} name={escape(props.name)} value="on" checked={value === 'on'} {...aria} />
+      {label}
+      {error}
     </div>
   );
 }
 
 export function Select(props: FieldProps & { choices: Array<{ value: string; label: string }> }): JSX.Element {
-  const p = parts(props, false);
+  const { id, value, aria, label, error } = parts(props, false);
   return (
     <div class="field">
-      {p.label}
-      <select id={p.id} name={escape(props.name)} {...p.aria}>
+      {label}
+      <select id={id} name={escape(props.name)} {...aria}>
         {props.choices.map((c) => (
-          <option value={escape(c.value)} selected={c.value === p.value}>
+          <option value={escape(c.value)} selected={c.value === value}>
             {escape(c.label)}
           </option>
         ))}
       </select>
-      {p.error}
+      {error}
     </div>
   );
 }
@@ -143,7 +141,11 @@ export function TranslationFields(props: {
     props.fields.map(({ field, label, area }) => {
       const name = `${props.prefix ?? ''}translations.${language}.${field}`;
       const labelled = `${label} in ${LANGUAGE_NAMES[language]}`;
-      return area ? <TextArea form={props.form} name={name} label={labelled} /> : <TextField form={props.form} name={name} label={labelled} />;
+      return area ? (
+        <TextArea form={props.form} name={name} label={labelled} />
+      ) : (
+        <TextField form={props.form} name={name} label={labelled} />
+      );
     }),
   );
   return <>{fields}</>;
@@ -159,7 +161,7 @@ export function ErrorSummary({ form, shown }: { form: FormState; shown: (name: s
   const other = entries.filter(([name]) => !shown(name));
   return (
     <div class="problem" role="alert">
-      <p>Nothing was saved: {entries.length === 1 ? 'one field was' : `${entries.length} fields were`} refused.</p>
+      <p>Nothing was saved: {entries.length === 1 ? 'one field was' : escape(`${entries.length} fields were`)} refused.</p>
       {other.length > 0 && (
         <ul>
           {other.map(([name, message]) => (

@@ -15,21 +15,22 @@ export interface SaveFormProps {
   /** Whether the form shows a field of this name (its refusal beside it, not in the summary). */
   shown: (name: string) => boolean;
   /** Before the fields: the button Enter presses, when it is not the first one below. */
-  first?: JSX.Element;
+  first?: Children;
   /** The buttons below the fields; default: Save. */
-  buttons?: JSX.Element;
+  buttons?: Children;
   children?: Children;
 }
 
 export function SaveForm(props: SaveFormProps): JSX.Element {
+  const { first, buttons, children } = props;
   return (
     <>
       <ErrorSummary form={props.form} shown={props.shown} />
       <form method="post" action={escape(props.action)} class="stacked" novalidate>
         <CsrfField session={props.session} />
-        {props.first}
-        {props.children}
-        {props.buttons ?? <button type="submit">Save</button>}
+        {first}
+        {children}
+        {buttons ?? <button type="submit">Save</button>}
       </form>
     </>
   );
@@ -58,23 +59,24 @@ export interface EditFormProps {
   path: string;
   deleteNote?: string;
   /** Sections between the edit and the deletion (the secret's rotation). */
-  between?: JSX.Element;
+  between?: Children;
   /** The deletion's own section body instead of the note and the button (a link to a confirmation). */
-  deletion?: JSX.Element;
+  deletion?: Children;
   children: Children;
 }
 
 /** An entity page's editor sections: its form, then how to delete it. */
 export function EditForm(props: EditFormProps): JSX.Element {
+  const { children, between, deletion } = props;
   return (
     <>
       <h2>Edit {escape(props.what)}</h2>
-      {props.children}
-      {props.between}
+      {children}
+      {between}
       <h2>Delete {escape(props.what)}</h2>
-      {props.deletion ?? (
+      {deletion ?? (
         <>
-          {props.deleteNote && <p>{escape(props.deleteNote)}</p>}
+          {props.deleteNote ? <p>{escape(props.deleteNote)}</p> : ''}
           <div class="actions">
             <PostButton session={props.session} action={`${props.path}/delete`} label={`Delete ${props.what} ${props.name}`} danger />
           </div>
@@ -112,10 +114,11 @@ export interface SecretPageProps {
 
 /** The page that shows a secret, once: creation and rotation answer with it, nothing else ever shows it. */
 export function SecretPage(props: SecretPageProps): JSX.Element {
+  const { notice } = props;
   return (
     <Page title={props.title} session={props.session} section={props.section}>
       <p class="notice" role="status">
-        {props.notice}
+        {notice}
       </p>
       <h2>{escape(props.heading)}</h2>
       <p>{escape(props.advice)}</p>

@@ -28,46 +28,49 @@ export interface PageProps {
 }
 
 export function Page(props: PageProps): JSX.Element {
-  const { session } = props;
-  return (
-    '<!doctype html>' +
-    (
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="referrer" content="same-origin" />
-          <title>{escape(props.title)} — Operator console</title>
-          <link rel="stylesheet" href="/console/console.css" />
-        </head>
-        <body>
-          <a class="skip-link" href="#main">
-            Skip to main content
+  const { session, notice, problem, children } = props;
+  // Strings: no view of the console is asynchronous (data is fetched by the routes before).
+  const document = (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>{escape(props.title)} — Operator console</title>
+        <link rel="stylesheet" href="/console/console.css" />
+      </head>
+      <body>
+        <a class="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <header class="site">
+          <a class="brand" href="/console">
+            Operator console
           </a>
-          <header class="site">
-            <a class="brand" href="/console">
-              Operator console
-            </a>
-            {session && <SignedIn session={session} section={props.section} />}
-          </header>
-          <main id="main" tabindex="-1">
-            {props.notice && (
-              <p class="notice" role="status">
-                {escape(props.notice)}
-              </p>
-            )}
-            {props.problem && (
-              <p class="problem" role="alert">
-                {escape(props.problem)}
-              </p>
-            )}
-            <h1>{escape(props.title)}</h1>
-            {props.children}
-          </main>
-        </body>
-      </html>
-    )
-  );
+          {session ? <SignedIn session={session} section={props.section} /> : ''}
+        </header>
+        <main id="main" tabindex="-1">
+          {notice ? (
+            <p class="notice" role="status">
+              {escape(notice)}
+            </p>
+          ) : (
+            ''
+          )}
+          {problem ? (
+            <p class="problem" role="alert">
+              {escape(problem)}
+            </p>
+          ) : (
+            ''
+          )}
+          <h1>{escape(props.title)}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  ) as string;
+  return '<!doctype html>' + document;
 }
 
 function SignedIn({ session, section }: { session: ConsoleSession; section?: Section | undefined }): JSX.Element {
@@ -79,7 +82,7 @@ function SignedIn({ session, section }: { session: ConsoleSession; section?: Sec
           {NAVIGATION.map((item) => (
             <li>
               <a href={item.href} aria-current={item.section === section ? 'page' : undefined}>
-                {item.label}
+                {escape(item.label)}
               </a>
             </li>
           ))}

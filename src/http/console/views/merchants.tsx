@@ -7,7 +7,7 @@ import type { ClientSummary } from '../../../storage/repositories/clients.ts';
 import type { WebhookEndpoint } from '../../../storage/repositories/webhook-endpoints.ts';
 import { escape } from './escape.ts';
 import { EditForm, SaveForm } from './forms.tsx';
-import { EditorLink, Page, PostButton, canEdit } from './layout.tsx';
+import { EditorLink, Page, canEdit } from './layout.tsx';
 import { TextField } from './fields.tsx';
 import { StoresTable } from './stores.tsx';
 import { Facts, Pager, Table, TableOr, fact } from './table.tsx';
@@ -74,10 +74,18 @@ export function MerchantPage(props: MerchantPageProps): JSX.Element {
     <Page title={`Merchant ${name}`} session={session} section="merchants" notice={props.notice}>
       <Facts facts={[fact('ID', merchant.id, 'mono'), fact('Name', name)]} />
       <h2>Stores</h2>
-      <EditorLink session={session} href={`/console/stores/new?merchantId=${encodeURIComponent(merchant.id)}`} label={`New store of ${name}`} />
+      <EditorLink
+        session={session}
+        href={`/console/stores/new?merchantId=${encodeURIComponent(merchant.id)}`}
+        label={`New store of ${name}`}
+      />
       {props.stores.length === 0 ? <p>No stores.</p> : <StoresTable stores={props.stores} caption={`Stores of ${name}`} />}
       <h2>Clients</h2>
-      <EditorLink session={session} href={`/console/clients/new?merchantId=${encodeURIComponent(merchant.id)}`} label={`New client of ${name}`} />
+      <EditorLink
+        session={session}
+        href={`/console/clients/new?merchantId=${encodeURIComponent(merchant.id)}`}
+        label={`New client of ${name}`}
+      />
       <TableOr
         items={props.clients}
         empty="No clients."
@@ -110,7 +118,13 @@ export function MerchantPage(props: MerchantPageProps): JSX.Element {
         )}
       />
       {canEdit(session) && (
-        <EditForm session={session} what="merchant" name={name} path={path} deleteNote="Only a merchant without stores and clients can be deleted.">
+        <EditForm
+          session={session}
+          what="merchant"
+          name={name}
+          path={path}
+          deleteNote="Only a merchant without stores and clients can be deleted."
+        >
           <MerchantForm session={session} form={props.form} action={path} creating={false} />
         </EditForm>
       )}

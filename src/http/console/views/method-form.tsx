@@ -17,7 +17,13 @@ function ListButton({ action, label }: { action: string; label: string }): JSX.E
 }
 
 /** A list's items, each in its fieldset with its Remove button, and the Add button. */
-function List(props: { form: FormState; list: string; item: string; button: string; fields: (at: string, i: number) => JSX.Element }): JSX.Element {
+function List(props: {
+  form: FormState;
+  list: string;
+  item: string;
+  button: string;
+  fields: (at: string, i: number) => JSX.Element;
+}): JSX.Element {
   const label = props.item.charAt(0).toUpperCase() + props.item.slice(1);
   return (
     <>
@@ -51,7 +57,12 @@ function Translations(props: { form: FormState; prefix?: string; legend: string 
   );
 }
 
-export function MethodForm(props: { session: ConsoleSession; form: FormState; action: string; knownTypes: readonly string[] }): JSX.Element {
+export function MethodForm(props: {
+  session: ConsoleSession;
+  form: FormState;
+  action: string;
+  knownTypes: readonly string[];
+}): JSX.Element {
   const { form } = props;
   const amount = { form, inputmode: 'decimal' as const };
   const first = (
@@ -63,7 +74,14 @@ export function MethodForm(props: { session: ConsoleSession; form: FormState; ac
     </>
   );
   return (
-    <SaveForm session={props.session} form={form} action={props.action} shown={methodFieldShown} first={first} buttons={<PreviewSaveButtons />}>
+    <SaveForm
+      session={props.session}
+      form={form}
+      action={props.action}
+      shown={methodFieldShown}
+      first={first}
+      buttons={<PreviewSaveButtons />}
+    >
       <fieldset>
         <legend>Method</legend>
         <TextField form={form} name="name" required />
@@ -91,7 +109,11 @@ export function MethodForm(props: { session: ConsoleSession; form: FormState; ac
       </fieldset>
       <fieldset>
         <legend>Window</legend>
-        <TextField form={form} name="activeFrom" hint="Offered from this instant (inclusive), e.g. 2026-11-27T00:00:00+01:00; empty: since always" />
+        <TextField
+          form={form}
+          name="activeFrom"
+          hint="Offered from this instant (inclusive), e.g. 2026-11-27T00:00:00+01:00; empty: since always"
+        />
         <TextField form={form} name="activeUntil" hint="Offered until this instant (exclusive); empty: for good" />
       </fieldset>
       <fieldset>

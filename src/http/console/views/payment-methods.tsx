@@ -37,10 +37,17 @@ export function MethodPage(props: MethodPageProps): JSX.Element {
   const { session, store, method } = props;
   const action = method ? `/console/payment-methods/${method.id}` : `/console/stores/${store.id}/payment-methods/new`;
   const title = method ? `Payment method ${method.name}` : `New payment method for ${store.name}`;
-  const facts = method && (
+  const facts = method ? (
     <Facts
-      facts={[fact('ID', method.id, 'mono'), fact('Window', windowText(method)), fact('Plans', method.plans.length), fact('Legal links', method.legalLinks.length)]}
+      facts={[
+        fact('ID', method.id, 'mono'),
+        fact('Window', windowText(method)),
+        fact('Plans', method.plans.length),
+        fact('Legal links', method.legalLinks.length),
+      ]}
     />
+  ) : (
+    ''
   );
   return (
     <Page title={title} session={session} section="stores" notice={props.notice}>
@@ -48,17 +55,21 @@ export function MethodPage(props: MethodPageProps): JSX.Element {
       {facts}
       {canEdit(session) ? (
         <>
-          {props.preview && <Preview changes={props.preview} currency={store.currency} />}
-          {method && (
+          {props.preview ? <Preview changes={props.preview} currency={store.currency} /> : ''}
+          {method ? (
             <p>
               <a href={`/console/payment-methods/${method.id}/delete`}>Delete this payment method…</a>
             </p>
+          ) : (
+            ''
           )}
           <h2>{method ? 'Edit' : 'Create'}</h2>
           <MethodForm session={session} form={props.form} action={action} knownTypes={props.knownTypes} />
         </>
+      ) : method ? (
+        <ReadOnlyMethod method={method} />
       ) : (
-        method && <ReadOnlyMethod method={method} />
+        ''
       )}
     </Page>
   );
@@ -132,14 +143,24 @@ function ReadOnlyMethod({ method }: { method: PaymentMethod }): JSX.Element {
   );
 }
 
-export function DeleteMethodPage(props: { session: ConsoleSession; store: Store; method: PaymentMethod; changes: OfferChange[] }): JSX.Element {
+export function DeleteMethodPage(props: {
+  session: ConsoleSession;
+  store: Store;
+  method: PaymentMethod;
+  changes: OfferChange[];
+}): JSX.Element {
   const { method } = props;
   return (
     <Page title={`Delete payment method ${method.name}?`} session={props.session} section="stores">
       <StoreLine store={props.store} />
       <Preview changes={props.changes} currency={props.store.currency} />
       <div class="actions">
-        <PostButton session={props.session} action={`/console/payment-methods/${method.id}/delete`} label={`Delete payment method ${method.name}`} danger />
+        <PostButton
+          session={props.session}
+          action={`/console/payment-methods/${method.id}/delete`}
+          label={`Delete payment method ${method.name}`}
+          danger
+        />
         <a href={`/console/payment-methods/${method.id}`}>Keep it</a>
       </div>
     </Page>

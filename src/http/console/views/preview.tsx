@@ -35,7 +35,8 @@ export function Preview({ changes, currency }: { changes: OfferChange[]; currenc
     <section aria-labelledby="preview-heading">
       {heading}
       <p role="status">
-        {changes.length === 1 ? 'One change' : `${changes.length} changes`} in what shoppers would be offered. Nothing has been saved yet.
+        {changes.length === 1 ? 'One change' : escape(`${changes.length} changes`)} in what shoppers would be offered. Nothing has been
+        saved yet.
       </p>
       <Table
         caption={`What shoppers of this store would be offered differently (amounts in ${currency})`}

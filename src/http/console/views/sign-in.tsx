@@ -17,7 +17,7 @@ export function SignInPage(props: SignInProps): JSX.Element {
   return (
     <Page title="Sign in" problem={props.problem} notice={props.notice}>
       <p>The operator's console for the payment method catalog: merchants, stores, payment methods, clients and the audit trail.</p>
-      {props.clientForm && <ClientSignInForm form={props.clientForm.form ?? emptyForm()} token={props.clientForm.token} />}
+      {props.clientForm ? <ClientSignInForm form={props.clientForm.form ?? emptyForm()} token={props.clientForm.token} /> : ''}
       {props.singleSignOn && <SingleSignOnButton />}
     </Page>
   );

@@ -24,7 +24,13 @@ export function merchantChoices(merchants: readonly Merchant[]): Choices {
 }
 
 /** `editing` adds Preview beside Save (a new store has nothing to compare with). */
-function StoreForm(props: { session: ConsoleSession; form: FormState; action: string; merchants: Choices; editing?: boolean }): JSX.Element {
+function StoreForm(props: {
+  session: ConsoleSession;
+  form: FormState;
+  action: string;
+  merchants: Choices;
+  editing?: boolean;
+}): JSX.Element {
   const { form } = props;
   const first = props.editing && (
     <button type="submit" name="_action" value="save" hidden tabindex="-1">
@@ -100,7 +106,7 @@ export function StorePage(props: StorePageProps): JSX.Element {
           store.organizationNumber !== undefined && fact('Organization number', store.organizationNumber),
         ]}
       />
-      {props.preview && <Preview {...props.preview} />}
+      {props.preview ? <Preview {...props.preview} /> : ''}
       <h2>Payment methods</h2>
       <EditorLink session={session} href={`${path}/payment-methods/new`} label="New payment method" />
       <TableOr
@@ -123,7 +129,13 @@ export function StorePage(props: StorePageProps): JSX.Element {
         )}
       />
       {canEdit(session) && (
-        <EditForm session={session} what="store" name={store.name} path={path} deleteNote="Deleting a store deletes its payment methods too.">
+        <EditForm
+          session={session}
+          what="store"
+          name={store.name}
+          path={path}
+          deleteNote="Deleting a store deletes its payment methods too."
+        >
           <StoreForm session={session} form={props.form} action={path} merchants={props.merchants} editing />
         </EditForm>
       )}
@@ -141,10 +153,12 @@ export function StoresTable(props: { stores: readonly Store[]; caption: string; 
           <td>
             <a href={`/console/stores/${s.id}`}>{escape(s.name)}</a>
           </td>
-          {merchants && (
+          {merchants ? (
             <td>
               <a href={`/console/merchants/${encodeURIComponent(s.merchantId)}`}>{escape(merchants.get(s.merchantId) ?? s.merchantId)}</a>
             </td>
+          ) : (
+            ''
           )}
           <td>{s.nationalStoreId}</td>
           <td>{escape(s.countryCode)}</td>

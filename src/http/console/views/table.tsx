@@ -3,15 +3,14 @@ import { escape } from './escape.ts';
 
 /** A table with its caption and column headers; `rows` are its <tr> elements. */
 export function Table(props: { caption: string; headers: Array<string | false | undefined>; children?: JSX.Element[] }): JSX.Element {
+  const { children } = props;
   return (
     <table>
       <caption>{escape(props.caption)}</caption>
       <thead>
-        <tr>
-          {props.headers.map((header) => header !== false && header !== undefined && <th scope="col">{escape(header)}</th>)}
-        </tr>
+        <tr>{props.headers.map((header) => (typeof header === 'string' ? <th scope="col">{escape(header)}</th> : ''))}</tr>
       </thead>
-      <tbody>{props.children}</tbody>
+      <tbody>{children}</tbody>
     </table>
   );
 }
@@ -40,20 +39,17 @@ export function fact(term: string, text: string | number | undefined, className?
   return [term, typeof text === 'string' ? escape(text) : text, className];
 }
 
-export function Facts({ facts }: { facts: Array<Fact | false | undefined> }): JSX.Element {
+function FactItem({ fact: [term, safeDescription, className] }: { fact: Fact }): JSX.Element {
   return (
-    <dl class="facts">
-      {facts.map(
-        (f) =>
-          f && (
-            <>
-              <dt>{escape(f[0])}</dt>
-              <dd class={f[2]}>{f[1]}</dd>
-            </>
-          ),
-      )}
-    </dl>
+    <>
+      <dt>{escape(term)}</dt>
+      <dd class={className}>{safeDescription}</dd>
+    </>
   );
+}
+
+export function Facts({ facts }: { facts: Array<Fact | false | undefined> }): JSX.Element {
+  return <dl class="facts">{facts.map((f) => (f ? <FactItem fact={f} /> : ''))}</dl>;
 }
 
 /** Previous/next links of a paged list (the admin services' pages, 0-based). */

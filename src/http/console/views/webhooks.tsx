@@ -43,7 +43,12 @@ function EndpointForm(props: { session: ConsoleSession; form: FormState; action:
   );
 }
 
-export function NewEndpointPage(props: { session: ConsoleSession; merchant: Merchant; form: FormState; allowPrivate: boolean }): JSX.Element {
+export function NewEndpointPage(props: {
+  session: ConsoleSession;
+  merchant: Merchant;
+  form: FormState;
+  allowPrivate: boolean;
+}): JSX.Element {
   return (
     <Page title={`New webhook endpoint of ${props.merchant.name}`} session={props.session} section="merchants">
       <MerchantLine merchant={props.merchant} />
@@ -72,9 +77,9 @@ function DeliveriesTable(props: { session: ConsoleSession; deliveries: readonly 
             </span>{' '}
             ({escape(d.eventType)})
           </td>
-          <td>{d.createdAt.toISOString()}</td>
-          <td>{STATES[d.state]}</td>
-          <td>{d.nextAttemptAt === null ? '—' : d.nextAttemptAt.toISOString()}</td>
+          <td>{escape(d.createdAt.toISOString())}</td>
+          <td>{escape(STATES[d.state])}</td>
+          <td>{d.nextAttemptAt === null ? '—' : escape(d.nextAttemptAt.toISOString())}</td>
           <td>
             {d.attempts.length === 0 ? (
               'None yet'
@@ -148,7 +153,8 @@ export function EndpointPage(props: EndpointPageProps): JSX.Element {
           between={
             <RotateSection session={session} action={`${path}/rotate-secret`}>
               The secret is never shown again after it was set. A rotation makes a new one, shown once, that signs from then on; for{' '}
-              {OVERLAP_HOURS} hours every event is also signed with the previous one, so the receiver can be switched at any moment of that time.
+              {OVERLAP_HOURS} hours every event is also signed with the previous one, so the receiver can be switched at any moment of that
+              time.
             </RotateSection>
           }
           deletion={
@@ -181,7 +187,12 @@ export function DeleteEndpointPage(props: { session: ConsoleSession; endpoint: W
 }
 
 /** `created`: the answer to a creation (or to a save that made it again); else to a rotation. */
-export function EndpointSecretPage(props: { session: ConsoleSession; endpoint: WebhookEndpoint; secret: string; created: boolean }): JSX.Element {
+export function EndpointSecretPage(props: {
+  session: ConsoleSession;
+  endpoint: WebhookEndpoint;
+  secret: string;
+  created: boolean;
+}): JSX.Element {
   const { endpoint, created } = props;
   return (
     <SecretPage
