@@ -3,19 +3,28 @@
 // trail as the signed-in client, and a refused field's message shown beside its input; a store's
 // edit previewed (what shoppers would be offered differently) without anything written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
-import { ConsoleUser, changed, csrfOf, expectConsoleHeaders, formFields, inputOf, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  changed,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  formFields,
+  inputOf,
+  personSignedIn,
+  startSignedIn,
+  textOfId,
+} from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
 
 beforeAll(async () => {
-  service = await startTestService({ catalog: withAdminClient(await demoCatalog(), ADMIN) });
-  user = new ConsoleUser(service.app);
-  expect((await user.signIn(ADMIN.id, ADMIN.secret)).statusCode).toBe(303);
+  ({ service, user } = await startSignedIn());
 });
 
 afterAll(async () => {
@@ -274,14 +283,7 @@ describe('store preview', () => {
   });
 
   it('shows a viewer neither button and refuses their preview', async () => {
-    const { token } = await service.ctx.consoleSessions.create({
-      actorType: 'console',
-      actorId: 'sub-store-viewer',
-      displayName: 'Viewer',
-      role: 'catalog-viewer',
-    });
-    const viewer = new ConsoleUser(service.app);
-    viewer.cookies.set('pms_console_session', token);
+    const viewer = await personSignedIn(service, { actorId: 'sub-store-viewer', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="preview"');
