@@ -107,8 +107,7 @@ export function Checkbox(props: FieldProps): JSX.Element {
   const { id, value, aria, label, error } = parts(props, false);
   return (
     <div class="field checkbox">
-      <input type="checkbox" id={id} name={escape(props.name)} value="on" checked={value === 'on'} {...aria} />
-      {label}
+      <input type="checkbox" id={id} name={escape(props.name)} value="on" checked={value === 'on'} {...aria} /> {label}
       {error}
     </div>
   );
