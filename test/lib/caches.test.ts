@@ -8,6 +8,7 @@ import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 import { TtlCache } from '../../src/lib/ttl-cache.ts';
+import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
 
 function clock(start = 0) {
   let now = start;
@@ -210,7 +211,14 @@ describe('OfferRenderer', () => {
     methods: [method({ name, maxPurchaseLimit: dec('1000') }), method({ minPurchaseLimit: dec('500'), maxPurchaseLimit: dec('5000') })],
   });
   const serialize = (groups: unknown) => JSON.stringify(groups);
-  const request = { storeId: 's', campaign: undefined, customerType: undefined, flattened: false, language: 'en' as const };
+  const request = {
+    storeId: 's',
+    campaign: undefined,
+    customerType: undefined,
+    flattened: false,
+    language: 'en' as const,
+    link: priceInformationLink('http://localhost', 's', undefined),
+  };
   const regions = (renderer: OfferRenderer) => renderer.stats().find((s) => s.name === 'offer_region')!;
 
   it('compiles a region once per catalog object and question, whatever the amount in it', () => {

@@ -88,6 +88,11 @@ export const AdminStoreSchema = Type.Object({
   nationalStoreId: Type.Integer({ minimum: 1, description: "The operator's store number (assigned when the body left it out)." }),
   organizationNumber: Type.Optional(Type.String()),
   translations: StoreTranslationsSchema,
+  creditWarning: Type.Optional(
+    Type.String({
+      description: "The store's credit warning; left out when the store has none of its own (each language's default is served).",
+    }),
+  ),
 });
 
 export const AdminClientSchema = Type.Object(

@@ -24,6 +24,7 @@ function toStore(row: Selectable<StoresTable>): Store {
     nationalStoreId: row.national_store_id,
     organizationNumber: row.organization_number ?? undefined,
     translations: row.translations,
+    creditWarning: row.credit_warning,
   };
 }
 
