@@ -282,6 +282,31 @@ describe('store preview', () => {
     expect(await auditCount()).toBe(events);
   });
 
+  it('shows a refused credit warning (over 500 characters) beside it, on preview and on save; keeps none apart from the default', async () => {
+    const before = await catalogSnapshot(service.database.handle.db);
+    const long = 'Borrowing costs money. '.repeat(22).slice(0, 501);
+    for (const field of ['creditWarning', 'translations.en.creditWarning']) {
+      for (const button of ['preview', 'save']) {
+        const response = await send({ [field]: long }, button);
+        expect(response.statusCode, `${field} ${button}`).toBe(400);
+        const input = inputOf(response.body, field);
+        expect(input, `${field} ${button}`).toContain('aria-invalid="true"');
+        expect(input).toContain(`value="${long}"`);
+        const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
+        expect(textOfId(response.body, id!), `${field} ${button}`).toMatch(/\S/);
+      }
+    }
+    expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+    // None at all ('') stays none through an edit of other fields, and is not the default (left out).
+    expect((await send({ noCreditWarning: 'on' }, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
+    expect(inputOf((await user.get(url)).body, 'noCreditWarning')).toContain('checked');
+    expect((await send({}, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
+    expect((await send({ noCreditWarning: null }, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning ?? undefined).toBeUndefined();
+  });
+
   it('shows a viewer neither button and refuses their preview', async () => {
     const viewer = await personSignedIn(service, { actorId: 'sub-store-viewer', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(url);

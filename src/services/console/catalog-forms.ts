@@ -5,7 +5,7 @@ import { STORE_TRANSLATED_FIELDS, type Store } from '../../domain/catalog.ts';
 import { formatDecimalTrimmed } from '../../domain/money.ts';
 import type { ClientSummary } from '../../storage/repositories/clients.ts';
 import type { WebhookEndpoint } from '../../storage/repositories/webhook-endpoints.ts';
-import { checked, integerOrText, optional, text, translationValues, translationsOf, type FormValues } from './form-values.ts';
+import { checked, integerOrText, on, optional, text, translationValues, translationsOf, type FormValues } from './form-values.ts';
 
 /** The store form's fields outside its translations. */
 export const STORE_FIELDS = [
@@ -14,13 +14,15 @@ export const STORE_FIELDS = [
   'currency',
   'countryCode',
   'bundleTitle',
+  'creditWarning',
+  'noCreditWarning',
   'minimumInvoiceAmount',
   'nationalStoreId',
   'organizationNumber',
 ];
 
 export function storeFieldShown(name: string): boolean {
-  return STORE_FIELDS.includes(name) || /^translations\.[a-z]{2}\.bundleTitle$/.test(name);
+  return STORE_FIELDS.includes(name) || /^translations\.[a-z]{2}\.(bundleTitle|creditWarning)$/.test(name);
 }
 
 export function storeValues(store: Store): FormValues {
@@ -30,6 +32,9 @@ export function storeValues(store: Store): FormValues {
     currency: store.currency,
     countryCode: store.countryCode,
     bundleTitle: store.bundleTitle,
+    // Null (each language's default) and '' (none) differ: the box says which.
+    creditWarning: store.creditWarning ?? '',
+    noCreditWarning: on(store.creditWarning === ''),
     minimumInvoiceAmount: formatDecimalTrimmed(store.minimumInvoiceAmount),
     nationalStoreId: store.nationalStoreId === undefined ? '' : String(store.nationalStoreId),
     organizationNumber: store.organizationNumber ?? '',
@@ -47,6 +52,9 @@ export function storeBody(values: FormValues): Record<string, unknown> {
     const value = optional(values, field);
     if (value !== undefined) body[field] = value;
   }
+  // Left out (each language's default) when empty; '' (none at all) when the box says so.
+  const creditWarning = checked(values, 'noCreditWarning') ? '' : optional(values, 'creditWarning');
+  if (creditWarning !== undefined) body.creditWarning = creditWarning;
   const number = integerOrText(optional(values, 'nationalStoreId'));
   if (number !== undefined) body.nationalStoreId = number;
   body.translations = translationsOf(values, STORE_TRANSLATED_FIELDS);

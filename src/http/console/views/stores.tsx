@@ -10,7 +10,7 @@ import { storeFieldShown } from '../../../services/console/catalog-forms.ts';
 import type { FormState } from '../../../services/console/form-values.ts';
 import type { ConsoleSession } from '../../../services/console/sessions.ts';
 import { escape } from './escape.ts';
-import { Select, TextField, TranslationFields } from './fields.tsx';
+import { Checkbox, Select, TextField, TranslationFields } from './fields.tsx';
 import { EditForm, PreviewSaveButtons, SaveForm } from './forms.tsx';
 import { EditorLink, Page, canEdit } from './layout.tsx';
 import { Preview } from './preview.tsx';
@@ -22,6 +22,13 @@ export type Choices = Array<{ value: string; label: string }>;
 export function merchantChoices(merchants: readonly Merchant[]): Choices {
   return merchants.map((m) => ({ value: m.id, label: `${m.name} (${m.id})` }));
 }
+
+const CREDIT_WARNING_HINT =
+  'Shown beside every monthly cost offered to consumers; at most 500 characters. Left empty: the default of each language ("Att låna kostar pengar!" in Swedish)';
+const TRANSLATED = [
+  { field: 'bundleTitle', label: 'Bundle title' },
+  { field: 'creditWarning', label: 'Credit warning' },
+];
 
 /** `editing` adds Preview beside Save (a new store has nothing to compare with). */
 function StoreForm(props: {
@@ -51,12 +58,14 @@ function StoreForm(props: {
       <TextField form={form} name="currency" hint="ISO 4217, e.g. SEK" required />
       <TextField form={form} name="countryCode" hint="ISO 3166-1 alpha-2, e.g. SE; default SE" />
       <TextField form={form} name="bundleTitle" hint='Default "Part payment"' />
+      <TextField form={form} name="creditWarning" hint={CREDIT_WARNING_HINT} />
+      <Checkbox form={form} name="noCreditWarning" label="No credit warning at all (not even the default)" />
       <TextField form={form} name="minimumInvoiceAmount" hint="Default 0" inputmode="decimal" />
       <TextField form={form} name="nationalStoreId" label="National store ID" hint="Left empty: the next free number" inputmode="numeric" />
       <TextField form={form} name="organizationNumber" />
       <fieldset>
-        <legend>Translations of the bundle title</legend>
-        <TranslationFields form={form} fields={[{ field: 'bundleTitle', label: 'Bundle title' }]} />
+        <legend>Translations of the bundle title and the credit warning</legend>
+        <TranslationFields form={form} fields={TRANSLATED} />
       </fieldset>
     </SaveForm>
   );
@@ -68,6 +77,11 @@ export function NewStorePage(props: { session: ConsoleSession; form: FormState; 
       <StoreForm {...props} action="/console/stores/new" />
     </Page>
   );
+}
+
+function creditWarningText(store: Store): string {
+  if (store.creditWarning === undefined || store.creditWarning === null) return "Each language's default";
+  return store.creditWarning === '' ? 'None' : store.creditWarning;
 }
 
 export function windowText(method: Pick<PaymentMethod, 'activeFrom' | 'activeUntil'>): string {
@@ -102,6 +116,7 @@ export function StorePage(props: StorePageProps): JSX.Element {
           fact('Country', store.countryCode),
           fact('Currency', store.currency),
           fact('Bundle title', store.bundleTitle),
+          fact('Credit warning', creditWarningText(store)),
           fact('Minimum invoice amount', decimal(store.minimumInvoiceAmount)),
           store.organizationNumber !== undefined && fact('Organization number', store.organizationNumber),
         ]}
