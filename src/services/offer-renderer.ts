@@ -35,8 +35,7 @@ import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Language } from '../domain/languages.ts';
 import type { PriceInformationLink } from '../domain/credit-disclosure.ts';
 import { etagOf } from '../lib/body-etag.ts';
-import { LruCache } from '../lib/lru-cache.ts';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import { LruCache, type CacheStats } from '../lib/cache.ts';
 
 export type { RenderedOffer } from '../domain/offer-template.ts';
 

@@ -1,6 +1,6 @@
 // Schemas of the operator admin API (docs/catalog.md#admin-api), under /admin/v1. Request bodies are the catalog
-// shapes (catalog/entity-schemas.ts); they document the bodies here, while the services validate
-// them with the catalog file's rules (catalog/validate.ts) so that a refused body names its field
+// shapes (catalog-input/entity-schemas.ts); they document the bodies here, while the services validate
+// them with the catalog file's rules (catalog-input/validate.ts) so that a refused body names its field
 // exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
 import { Type, type TSchema } from 'typebox';
 import {

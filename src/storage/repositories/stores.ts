@@ -89,4 +89,11 @@ export class StoresRepository {
     const row = await this.db.selectFrom('stores').select('merchant_id').where('id', '=', id).executeTakeFirst();
     return row?.merchant_id;
   }
+
+  /** The merchant of each store of `ids` that exists, by store id. */
+  async merchantsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('stores').select(['id', 'merchant_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.merchant_id]));
+  }
 }
