@@ -103,7 +103,8 @@ export async function startPrometheus({ targets, rules }: { targets: string[]; r
   return {
     baseUrl,
     query: async (expr) =>
-      (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`query?query=${encodeURIComponent(expr)}`)).result,
+      (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`query?query=${encodeURIComponent(expr)}`))
+        .result,
     alerts: async () => (await api<{ alerts: Alert[] }>('alerts')).alerts,
     output: () => output,
     stop,
