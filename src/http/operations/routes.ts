@@ -8,7 +8,10 @@ import { ErrorResponse } from '../schemas/common.ts';
 
 const Status = Type.Object({ status: Type.String() });
 
-export async function operationsRoutes(app: FastifyInstance, { databaseProbe, draining }: { databaseProbe: DatabaseProbe; draining: Draining }): Promise<void> {
+export async function operationsRoutes(
+  app: FastifyInstance,
+  { databaseProbe, draining }: { databaseProbe: DatabaseProbe; draining: Draining },
+): Promise<void> {
   app.get(
     '/healthz',
     {
