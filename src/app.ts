@@ -38,6 +38,8 @@ export interface BuildOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (docs/operations.md#deploys). */
   draining?: Draining;
+  /** The database probe behind pms_database_up and /readyz; main.ts starts it (a ping every 5 s). */
+  databaseProbe?: DatabaseProbe;
 }
 
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
@@ -84,10 +86,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     if (draining.active) reply.header('connection', 'close');
     done(null, payload);
   });
-  // The database's reachability for pms_database_up: pinged in the background and by /readyz.
-  const databaseProbe = new DatabaseProbe(() => ctx.database.ping());
-  databaseProbe.start();
-  app.addHook('onClose', async () => databaseProbe.stop());
+  // The database's reachability for pms_database_up: refreshed by /readyz, and in the background where main.ts started it.
+  const databaseProbe = options.databaseProbe ?? new DatabaseProbe(() => ctx.database.ping());
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
   const metrics = new Metrics({
     databaseUp: () => databaseProbe.up,
