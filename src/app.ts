@@ -45,8 +45,9 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const app = Fastify({
     // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
     logger: withSafeLogging(options.logger ?? false),
-    // One access line per request (observability/logging.ts).
-    logController: new AccessLog(),
+    // One access line per request, the storefront's successful answers one in STOREFRONT_LOG_SAMPLE
+    // (observability/logging.ts).
+    logController: new AccessLog({ sampleEvery: ctx.config.storefrontLogSample }),
     // Behind a proxy (TRUST_PROXY), request.ip is the client's: per-IP rate limits and logs need it.
     // (Fastify takes a hop count at run time too; its types omit the number.)
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],

@@ -62,6 +62,18 @@ export interface Config {
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
    */
   tracing: TracingConfig | undefined;
+  /**
+   * The sampling of request traces (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), decided by the
+   * service before the SDK is asked for anything (observability/request-tracing.ts).
+   */
+  traceSampler: TraceSamplerConfig;
+  /**
+   * STOREFRONT_LOG_SAMPLE: storefront answers (group retrieval, price information) with status 2xx or
+   * 304 get an access line one in this many; 1 logs every one (observability/logging.ts).
+   */
+  storefrontLogSample: number;
+  /** SERVER_TIMING=true: storefront answers carry Server-Timing (off by default: its cost is on every answer). */
+  serverTiming: boolean;
   webhooks: WebhookConfig;
   /** The console's single sign-on (docs/console.md#single-sign-on); undefined: the console signs in with an admin client's secret. */
   consoleOidc: ConsoleOidcConfig | undefined;
@@ -99,6 +111,22 @@ export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000,
 
 export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json';
+}
+
+/** OTEL_TRACES_SAMPLER's standard values (the SDK's own `jaeger_remote` is not supported). */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+export interface TraceSamplerConfig {
+  sampler: (typeof TRACE_SAMPLERS)[number];
+  /** The ratio of the traceidratio samplers (OTEL_TRACES_SAMPLER_ARG, 0 … 1; default 1). */
+  ratio: number;
 }
 
 export interface RateLimitConfig {
@@ -166,6 +194,17 @@ function tracing(env: Env): TracingConfig | undefined {
     throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "${protocol}"`);
   }
   return { protocol };
+}
+
+function traceSampler(env: Env): TraceSamplerConfig {
+  const raw = env.OTEL_TRACES_SAMPLER || 'parentbased_always_on';
+  const sampler = TRACE_SAMPLERS.find((name) => name === raw);
+  if (sampler === undefined) throw new ConfigError(`OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')}, got "${raw}"`);
+  const arg = env.OTEL_TRACES_SAMPLER_ARG;
+  if (!sampler.endsWith('traceidratio') || arg === undefined || arg === '') return { sampler, ratio: 1 };
+  const ratio = Number(arg);
+  if (!/^\d+(\.\d+)?$/.test(arg) || ratio > 1) throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "${arg}"`);
+  return { sampler, ratio };
 }
 
 function url(name: string, raw: string, protocols: string[]): string {
@@ -307,6 +346,9 @@ export function readConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
     tracing: tracing(env),
+    traceSampler: traceSampler(env),
+    storefrontLogSample: integer(env, 'STOREFRONT_LOG_SAMPLE', 100, 1, 1_000_000),
+    serverTiming: flag(env, 'SERVER_TIMING'),
     webhooks: {
       allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),

@@ -3,6 +3,7 @@
 // SQL text or secret. Unexpected faults are logged and answered with a generic 500; the process
 // keeps serving.
 import { traceIdOf } from '../../observability/request-tracing.ts';
+import { storefrontLimitHeaders } from './rate-limit.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, isRegisteredError, type ErrorParameters, type ErrorWithHeaders, type ErrorWithParameters } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -197,6 +198,9 @@ export function errorBody(traceId: string, now: number, error: Pick<NormalizedEr
 
 export function sendError(reply: FastifyReply, normalized: NormalizedError): FastifyReply {
   reply.errorCode = normalized.code;
+  // The storefront limit's headers, which its successful answers leave out (http/plugins/rate-limit.ts).
+  const limitHeaders = storefrontLimitHeaders(reply.request);
+  if (limitHeaders) reply.headers(limitHeaders);
   return reply
     .code(normalized.status)
     .headers(normalized.headers)
