@@ -111,6 +111,8 @@ export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000,
 
 export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json';
+  /** The span queue's OTEL_BSP_* settings (observability/span-queue.ts), the SDK's defaults unless set. */
+  queue: { scheduledDelayMs: number; maxQueueSize: number; maxExportBatchSize: number; exportTimeoutMs: number };
 }
 
 /** OTEL_TRACES_SAMPLER's standard values (the SDK's own `jaeger_remote` is not supported). */
@@ -193,7 +195,17 @@ function tracing(env: Env): TracingConfig | undefined {
   if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
     throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "${protocol}"`);
   }
-  return { protocol };
+  const maxQueueSize = integer(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048, 1, 1_000_000);
+  return {
+    protocol,
+    queue: {
+      scheduledDelayMs: integer(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 0, 3_600_000),
+      maxQueueSize,
+      // As the SDK: a batch is never larger than the queue.
+      maxExportBatchSize: Math.min(maxQueueSize, integer(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512, 1, 1_000_000)),
+      exportTimeoutMs: integer(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 3_600_000),
+    },
+  };
 }
 
 function traceSampler(env: Env): TraceSamplerConfig {

@@ -200,14 +200,15 @@ export function sendError(reply: FastifyReply, normalized: NormalizedError): Fas
   reply.errorCode = normalized.code;
   // The storefront limit's headers, which its successful answers leave out (http/plugins/rate-limit.ts).
   const limitHeaders = storefrontLimitHeaders(reply.request);
+  const traceId = traceIdOf(reply.request) ?? reply.request.id;
   if (limitHeaders) reply.headers(limitHeaders);
   return reply
     .code(normalized.status)
     .headers(normalized.headers)
     .header('cache-control', 'no-store')
-    .header('x-request-id', reply.request.id)
+    .header('x-request-id', traceId)
     .type('application/json; charset=utf-8')
-    .send(errorBody(traceIdOf(reply.request) ?? reply.request.id, errorClock(reply.server)(), normalized));
+    .send(errorBody(traceId, errorClock(reply.server)(), normalized));
 }
 
 // Keyed by the HTTP server, which the app and every encapsulated plugin context share.
