@@ -145,11 +145,12 @@ describe('request spans (observability/request-tracing.ts)', () => {
     // The span is active for what the request does: the wait for its batched INSERT is its child.
     const wait = named(spans, 'session insert wait');
     expect(wait.parentSpanContext?.spanId).toBe(span.spanContext().spanId);
-    // The request's log lines carry the span's ids (its access line at least).
+    // The request's log lines carry the span's ids (its access line at least); its X-Request-Id is the trace id.
+    expect(response.headers['x-request-id']).toBe(caller.traceId);
     const own = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((entry) => entry.reqId === response.headers['x-request-id']);
-    expect(own.length).toBeGreaterThan(0);
+      .filter((entry) => entry.traceId === caller.traceId);
+    expect(own.some((entry) => entry.msg === 'request completed')).toBe(true);
     for (const entry of own) expect(entry).toMatchObject({ traceId: caller.traceId, spanId: span.spanContext().spanId });
   });
 
@@ -180,7 +181,7 @@ describe('request spans (observability/request-tracing.ts)', () => {
     expect(refused.status.code).toBe(SpanStatusCode.UNSET);
   });
 
-  it("an error body's traceId is the trace id of the request's span, not its request id", async () => {
+  it("an error body's traceId is the trace id of the request's span, and so is its X-Request-Id", async () => {
     const caller = traceparent();
     const response = await app.inject({ method: 'GET', url: '/no/such/path', headers: { traceparent: caller.header } });
     expect(response.statusCode).toBe(404);
@@ -192,12 +193,14 @@ describe('request spans (observability/request-tracing.ts)', () => {
     expect(span.attributes['http.response.status_code']).toBe(404);
     expect(span.spanContext().traceId).toBe(caller.traceId);
     expect(body.traceId).toBe(span.spanContext().traceId);
-    expect(body.traceId).not.toBe(response.headers['x-request-id']);
+    expect(response.headers['x-request-id']).toBe(body.traceId);
 
     // Without a traceparent the trace is the span's own.
     exporter.reset();
-    const own = (await app.inject({ method: 'GET', url: '/no/such/path' })).json() as { traceId: string };
+    const answer = await app.inject({ method: 'GET', url: '/no/such/path', headers: { 'x-request-id': 'caller-request-1' } });
+    const own = answer.json() as { traceId: string };
     expect(own.traceId).toBe(named(await serverSpans(), 'GET').spanContext().traceId);
+    expect(answer.headers['x-request-id']).toBe(own.traceId);
   });
 
   it("a caller's unsampled traceparent: no span of the request or of anything it does, the trace id in its error body, none in the log", async () => {
