@@ -18,14 +18,15 @@ export interface Tracing {
 }
 
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
-  const [{ NodeTracerProvider, ParentBasedSampler, AlwaysOnSampler }, resources, { W3CTraceContextPropagator }, exporterModule] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/resources'),
-    import('@opentelemetry/core'),
-    config.protocol === 'http/json'
-      ? import('@opentelemetry/exporter-trace-otlp-http')
-      : import('@opentelemetry/exporter-trace-otlp-proto'),
-  ]);
+  const [{ NodeTracerProvider, ParentBasedSampler, AlwaysOnSampler }, resources, { W3CTraceContextPropagator }, exporterModule] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-node'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/core'),
+      config.protocol === 'http/json'
+        ? import('@opentelemetry/exporter-trace-otlp-http')
+        : import('@opentelemetry/exporter-trace-otlp-proto'),
+    ]);
   // Our name unless OTEL_SERVICE_NAME (envDetector, merged last) says otherwise.
   const resource = resources
     .defaultResource()

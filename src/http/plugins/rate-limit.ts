@@ -90,7 +90,12 @@ function rateLimited(retryInMs: number): Error {
  * across origins, and they were three of its headers): its limit's headers go on its 429, and on its
  * other error answers through the error handler (sendError, http/plugins/error-handler.ts).
  */
-function check(policy: RateLimitPolicy, max: number, keyOf: (request: FastifyRequest) => string, count: (key: string) => WindowCount): Check {
+function check(
+  policy: RateLimitPolicy,
+  max: number,
+  keyOf: (request: FastifyRequest) => string,
+  count: (key: string) => WindowCount,
+): Check {
   const limit = String(max);
   const headersOf = ({ count: n, resetInMs }: WindowCount): Record<string, string> => ({
     'x-ratelimit-limit': limit,
@@ -224,10 +229,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     const now = Date.now();
     if (now - lastWarning < WARNING_INTERVAL_MS) return;
     lastWarning = now;
-    app.log.warn(
-      { err: error },
-      'rate-limit store (Redis) unavailable: each instance counts alone until it answers again',
-    );
+    app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable: each instance counts alone until it answers again');
   };
   app.decorateRequest('rateLimitCount', null);
   app.decorateRequest('rateLimitMax', null);
@@ -248,7 +250,11 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
         else app.log.info('rate-limit store (Redis) answers again: the limits are shared again');
       },
     });
-    const counter = new SharedWindowCounter(RATE_LIMIT_WINDOW_MS, LOCAL_STORE_KEYS, redisExchange(redis, `${config.redisKeyPrefix}rate-limit:`));
+    const counter = new SharedWindowCounter(
+      RATE_LIMIT_WINDOW_MS,
+      LOCAL_STORE_KEYS,
+      redisExchange(redis, `${config.redisKeyPrefix}rate-limit:`),
+    );
     shared = counter;
     let inFlight: Promise<void> | undefined;
     // One exchange at a time; while the breaker is open none (its probe decides when Redis answers).
@@ -301,9 +307,10 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     // The policy is part of the key: one budget per policy, shared by its routes, in one key space.
     const count = shared
       ? (key: string) => shared.hit(`${policy}:${key}`)
-      : ((local: FixedWindowCounter) => (key: string) => local.hit(`${policy}:${key}`, Date.now()))(
-          new FixedWindowCounter(RATE_LIMIT_WINDOW_MS, LOCAL_STORE_KEYS),
-        );
+      : (
+          (local: FixedWindowCounter) => (key: string) =>
+            local.hit(`${policy}:${key}`, Date.now())
+        )(new FixedWindowCounter(RATE_LIMIT_WINDOW_MS, LOCAL_STORE_KEYS));
     hooks.set(policy, hookOf(check(policy, limits[policy], keyOf, count)));
   }
 
