@@ -163,7 +163,7 @@ const KEYS: Record<RateLimitPolicy, (request: FastifyRequest) => string> = {
   public: ipKey,
 };
 
-async function connectRedis(app: FastifyInstance, url: string, warn: (error: unknown) => void): Promise<Redis> {
+async function connectRedis(url: string, warn: (error: unknown) => void): Promise<Redis> {
   // Loaded only when configured: ioredis takes about 0.1 s of start-up to import.
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -177,9 +177,6 @@ async function connectRedis(app: FastifyInstance, url: string, warn: (error: unk
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
   });
   redis.on('error', warn);
-  app.addHook('onClose', async () => {
-    redis.disconnect();
-  });
   return redis;
 }
 
@@ -238,7 +235,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   let shared: SharedWindowCounter | undefined;
   let flushRateLimits = async (): Promise<void> => {};
   if (config.redisUrl) {
-    const redis = await connectRedis(app, config.redisUrl, warn);
+    const redis = await connectRedis(config.redisUrl, warn);
     const client = redis;
     const breaker = new CircuitBreaker({
       failuresToOpen: BREAKER_FAILURES_TO_OPEN,
@@ -286,8 +283,9 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     app.addHook('onClose', async () => {
       clearInterval(timer);
       breaker.stop();
-      // What this instance counted last still reaches the others.
+      // What this instance counted last still reaches the others; then the connection goes.
       await flush();
+      redis.disconnect();
     });
     // Start-up waits for the connection (bounded by the connect time-out) but never fails on it:
     // the client keeps reconnecting and the limits are shared once it answers.
