@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
-import type { Migration } from 'kysely';
+import type { Migration } from './storage/handles.ts';
 import { MIGRATIONS, migrateToLatest, type MigrationOutcome } from './storage/migrate.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { PurgeStats } from '../services/session-purge.ts';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import type { CacheStats } from '../lib/cache.ts';
 import { MAX_BUFFERED_LOG_BYTES } from './log-destination.ts';
 
 /**
@@ -30,8 +29,8 @@ export interface PoolStats {
 export interface MetricsSources {
   /** Every cache of the instance, read at scrape time. */
   caches(): CacheStats[];
-  /** The session purge job's counters (services/session-purge.ts). */
-  purge?: () => PurgeStats;
+  /** The session purge job's counters: what it deleted and its failed passes (services/session-purge.ts provides them). */
+  purge?: () => { purged: number; failures: number };
   pool?: PoolStats | undefined;
   /** The pool's configured size (DATABASE_POOL_SIZE); undefined on PGlite. */
   poolSize?: number | undefined;
