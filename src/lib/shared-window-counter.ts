@@ -6,7 +6,7 @@
 // since; what other processes counted since their own last exchange is the slack
 // (docs/operations.md#rate-limits). A round trip to Redis per request cost the storefront a quarter
 // of its throughput (bench/analysis.md); one exchange per key and flush costs next to nothing.
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { WindowCount } from './fixed-window-counter.ts';
 
 /** A key's total across processes and the time left in its window, as the store answers. */
@@ -29,7 +29,7 @@ interface SharedWindow {
 }
 
 export class SharedWindowCounter {
-  private readonly windows: LruCache<string, SharedWindow>;
+  private readonly windows: LRUCache<string, SharedWindow>;
   private readonly dirty = new Set<SharedWindow>();
 
   constructor(
@@ -38,13 +38,13 @@ export class SharedWindowCounter {
     private readonly exchange: Exchange,
     private readonly now: () => number = Date.now,
   ) {
-    this.windows = new LruCache(maxKeys, 'rate_limit_window');
+    this.windows = new LRUCache({ max: maxKeys });
   }
 
   /** Counts a request of `key` now. */
   hit(key: string): WindowCount {
     const now = this.now();
-    let window = this.windows.lookup(key);
+    let window = this.windows.get(key);
     if (!window || now >= window.resetAt) {
       window = { key, count: 0, pending: 0, resetAt: now + this.windowMs };
       this.windows.set(key, window);
