@@ -153,10 +153,11 @@ export class AccessLog extends LogController {
       return;
     }
     const responseTime = reply.elapsedTime;
-    if (this.sampleEvery > 1 && responseTime <= ALWAYS_LOGGED_AFTER_MS && this.sampled(request, reply.statusCode)) {
+    if (this.sampleEvery > 1 && this.sampled(request, reply.statusCode)) {
+      // Every such answer advances the count (a slow one too), so which are sampled does not depend on timing.
       const skip = this.answered % this.sampleEvery !== 0;
       this.answered += 1;
-      if (skip) return;
+      if (skip && responseTime <= ALWAYS_LOGGED_AFTER_MS) return;
     }
     reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
   }
