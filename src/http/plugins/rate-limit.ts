@@ -125,7 +125,8 @@ function check(
 export function storefrontLimitHeaders(request: FastifyRequest): Record<string, string> | undefined {
   const counted = request.rateLimitCount;
   const max = request.rateLimitMax;
-  if (counted === null || max === null) return undefined;
+  // (A request refused before routing, by Node's parser or the router, was never decorated: undefined.)
+  if (!counted || !max) return undefined;
   return {
     'x-ratelimit-limit': String(max),
     'x-ratelimit-remaining': String(Math.max(0, max - counted.count)),
