@@ -582,7 +582,7 @@ async function main() {
   if (wanted('tracing')) pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http }));
   if (wanted('tracing-sampled'))
     pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http, samplerRatio: '0.1' }));
-  if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http })));
+  if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http, inMemory: serviceSmall })));
   if (poolerWanted)
     pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
@@ -857,7 +857,7 @@ async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = 
  * caught waiting for Redis' time-out are in the figures) and is repaired after it; the next round
  * waits until the instance's breaker has closed (pms_rate_limit_store_breaker_open 0).
  */
-async function redisPairs({ smallUrl, requests, http }) {
+async function redisPairs({ smallUrl, requests, http, inMemory }) {
   if (!redisServerInstalled()) {
     if (process.env.CI === 'true') throw new Error('redis-server is not installed (apt-get install redis-server)');
     log('WARNING: redis-server is not installed (apt-get install redis-server): the Redis fault scenarios are skipped');
@@ -889,6 +889,13 @@ async function redisPairs({ smallUrl, requests, http }) {
     },
   });
   return [
+    // What sharing the limits costs a healthy instance (issue 37): counted in Redis vs in memory.
+    {
+      id: 'redis-limits',
+      title: 'Group retrieval, every amount new: limits counted in Redis (healthy) vs in memory',
+      a: ['limits in Redis', http(service, requests)],
+      b: ['limits in memory', http(inMemory, requests)],
+    },
     {
       id: 'redis-frozen',
       title: 'Group retrieval, every amount new, limits in Redis: Redis frozen under load vs healthy',

@@ -117,12 +117,19 @@ export function targets(results) {
     ].map(
       ([id, what]) =>
         m[id] && {
-          target: `Group retrieval, ${what}: p99 ≤ 10 ms at saturation, ${connections} connections (the bare route’s: ${m[id].b.p99Ms.toFixed(2)} ms)`,
-          measured: m[id].a.p99Ms,
-          show: (v) => `${v.toFixed(2)} ms`,
-          met: (v) => v <= 10,
+          // Issue 37: against the bare route's own p99 in the same rounds (no server here is below 10 ms at saturation).
+          target: `Group retrieval, ${what}: p99 at saturation, ${connections} connections ≤ 1.25 × the bare route’s (${m[id].a.p99Ms.toFixed(2)} ms against ${m[id].b.p99Ms.toFixed(2)} ms)`,
+          measured: m[id].a.p99Ms / m[id].b.p99Ms,
+          show: (v) => `${v.toFixed(2)} ×`,
+          met: (v) => v <= 1.25,
         },
     ),
+    m['redis-limits'] && {
+      target: 'Group retrieval, every amount new, limits counted in Redis ≥ 0.9 × the same limits in memory',
+      measured: ratio(m, 'redis-limits'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v >= 0.9,
+    },
     ...[
       ['redis-frozen', 'frozen (SIGSTOP)'],
       ['redis-refused', 'refusing connections'],
