@@ -11,14 +11,9 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
+import { createSession } from '../helpers/http.ts';
 
 const GROUPS_ROUTE = '/v1/sessions/:sessionId/payment-method-groups';
-
-async function createSession(app: FastifyInstance, token: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
-}
 
 /** The value of one sample of the exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
