@@ -1,6 +1,6 @@
 // The store fields, link languages and plan descriptions of the catalog (docs/catalog.md#stores,
-// #legal-links, #payment-plans): defaults, the store number assigned once and kept, refusals, and
-// the migration that brought them to a database that already had stores.
+// #legal-links, #payment-plans): defaults, the store number assigned once and kept, and refusals.
+// The migration that brought them to a database that already had stores: test/storage/migrations.test.ts.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
