@@ -1,5 +1,6 @@
 // What the CLI's test files share: a work directory with a fresh database of the project's kind
-// (the CLI and the server migrate it themselves), the CLI run in it, and a server stopped cleanly.
+// (migrated, as on PostgreSQL: a copy of the run's template saves every PGlite run its initdb), the
+// CLI run in it, and a server stopped cleanly.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -17,7 +18,7 @@ export interface CliHarness {
 
 export async function startCliHarness(name: string): Promise<CliHarness> {
   buildDist();
-  const environment = await processEnvironment(name, { DEMO: '0' });
+  const environment = await processEnvironment(name, { DEMO: '0' }, {}, { migrated: true });
   const { workDir, env } = environment;
   return {
     workDir,
