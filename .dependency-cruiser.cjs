@@ -1,4 +1,4 @@
-// The house's import rules (README, "Architecture"), checked by `npm test` (test/house/layering.test.ts)
+// The house's import rules (docs/development.md#architecture), checked by `npm test` (test/house/layering.test.ts)
 // and `npm run lint`. Imports flow one way: entry points → http → services/auth → domain/storage → lib.
 
 /** A rule forbidding imports from the modules matching `from` to those matching `to` (dependency-cruiser's shapes). */
@@ -40,6 +40,22 @@ module.exports = {
       'Repositories hold queries; what they return is domain types. Generic helpers come from lib.',
       'storage',
       ['domain', 'lib'],
+    ),
+    forbid(
+      'sql-stays-in-storage',
+      'Queries live in src/storage (the repositories); only it imports the query builder and the drivers (kysely, pg, ' +
+        'PGlite). Type-only imports count too: a Kysely type is what lets a service write a query, and ' +
+        'dependency-cruiser could tell them apart (dependencyTypes "type-only") but the leak would stay. Code ' +
+        'outside holds the database as storage/handles.ts names it (Db, Tx, Migration). Tests may query freely.',
+      { path: '^src/', pathNot: '^src/storage/' },
+      { path: '^(node_modules/)?(kysely|pg|pg-[a-z-]+|@electric-sql/pglite)(/|$)' },
+    ),
+    forbid(
+      'observability-imports-no-service',
+      'Metrics, logs and traces sit below the logic they observe: a service gives the metrics what they read ' +
+        '(MetricsSources: callbacks and plain shapes, wired in context.ts), never the reverse.',
+      { path: '^src/observability/' },
+      { path: '^src/(services|auth|storage|catalog-input|http)/' },
     ),
     onlyFrom(
       'catalog-input-below-services',

@@ -37,8 +37,8 @@ const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/h
 const BOTH_DATABASES = ['test/storage/**/*.test.ts', 'test/processes/**/*.test.ts'];
 /** What exists for PostgreSQL alone: a pooler, a load balancer, several instances, LISTEN/NOTIFY. */
 const POSTGRES_ONLY = ['test/pooler/**/*.test.ts', 'test/deploys/**/*.test.ts', 'test/**/*.postgres.test.ts'];
-/** Its two-instance describe block runs on PostgreSQL until it has a `*.postgres.test.ts` file of its own. */
-const POSTGRES_TOO = ['test/console/oidc.test.ts'];
+/** Their PostgreSQL blocks (two instances; faults of a real server) run there until they have `*.postgres.test.ts` files of their own. */
+const POSTGRES_TOO = ['test/console/oidc.test.ts', 'test/ops/alerts-under-faults.test.ts'];
 const BENCH = ['test/bench/**'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
@@ -80,11 +80,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   return {
     test: {
       projects,
-      // Measured on 2 cores (docs/testing.md): the suite is CPU-bound, so more
-      // workers than cores gain little.
+      // Measured on 2 cores (docs/testing.md): the suite is CPU-bound, so more workers than cores gain little.
       maxWorkers: 2,
-      // `npm run test:coverage`: V8 line coverage of the service's own code (docs/testing.md).
-      coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
+      // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
+      coverage: { provider: 'v8', include: ['src/**/*.{ts,tsx}'], reporter: ['text-summary', 'json-summary'] },
     },
   };
 });

@@ -119,7 +119,7 @@ const SERVICE_ENV = {
   RATE_LIMIT_STOREFRONT_PER_MINUTE: process.env.BENCH_STOREFRONT_LIMIT ?? '1000000',
   RATE_LIMIT_MERCHANT_PER_MINUTE: '1000000',
   RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
-  // As `npm run serve` starts the service (README.md#starting): glibc's allocator with two arenas.
+  // As `npm run serve` starts the service (docs/operations.md#starting): glibc's allocator with two arenas.
   MALLOC_ARENA_MAX: '2',
   // BENCH_SERVICE_ENV='NAME=value …': more environment for every service (bench/README.md), e.g. the
   // allocator's settings (MALLOC_ARENA_MAX=2) to compare their peak RSS.
@@ -143,7 +143,7 @@ async function startService(name, env, { logBytesPerSecond } = {}) {
     env: { ...SERVICE_ENV, ...env },
     readyPath: '/healthz',
     logDir,
-    // As `npm run serve` starts the service (README.md#starting), then BENCH_NODE_ARGS.
+    // As `npm run serve` starts the service (docs/operations.md#starting), then BENCH_NODE_ARGS.
     nodeArgs: [
       ...profileArgs(name),
       '--max-semi-space-size=16',
@@ -747,7 +747,7 @@ function slope(points) {
 }
 
 /**
- * The hot path with OpenTelemetry traces on (README.md#traces) vs off: one more instance on the
+ * The hot path with OpenTelemetry traces on (docs/operations.md#traces) vs off: one more instance on the
  * small database exporting every span (OTLP/HTTP, protobuf: the default) to a sink in this process
  * that answers 200 and counts bytes, its batches sized so that few spans are dropped (a dropped span
  * costs less than an exported one, which would flatter the figure).

@@ -1,4 +1,4 @@
-// Writes docs/console-*.png for the README: builds, starts the server with the demo catalog on a
+// Writes docs/console-*.png for docs/tour.md: builds, starts the server with the demo catalog on a
 // fresh embedded database, signs in to the operator console with the admin client `npm start`
 // prints, and takes the main pages in Debian's Chromium at 1280×900: sign-in, a store with its
 // payment methods, a method's form with the preview of an edit, a refused field, and the audit

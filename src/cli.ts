@@ -17,6 +17,7 @@ import { createContext, type AppContext } from './context.ts';
 import { DEFAULT_PROVIDER_PREFIX } from './domain/payment-method-types.ts';
 import { isRegisteredError } from './errors.ts';
 import { DOCUMENT_PUBLIC_URL, generateOpenApiDocument, openApiJson } from './openapi-generator.ts';
+import { configurationMarkdown } from './config-docs.ts';
 import type { OfferChange } from './domain/change-preview.ts';
 import type { StorePreview } from './services/admin/index.ts';
 import type { Actor } from './services/audit.ts';
@@ -374,6 +375,22 @@ function openapiCommand(program: Command, io: CliIo): void {
     });
 }
 
+function configDocsCommand(program: Command, io: CliIo): void {
+  program
+    .command('config-docs')
+    .description("write the settings' reference (as committed in docs/configuration.md); reads no configuration")
+    .option('--out <file>', 'write to this file instead of standard output')
+    .action(async (options: { out?: string }) => {
+      const markdown = configurationMarkdown();
+      if (options.out === undefined) {
+        io.out(markdown);
+        return;
+      }
+      await writeFile(options.out, markdown);
+      io.out(`wrote ${options.out}\n`);
+    });
+}
+
 /**
  * The `pms` program. To add a command, write a `xxxCommands(program, io)` function like those
  * above and call it here.
@@ -391,6 +408,7 @@ function buildProgram(io: CliIo): Command {
   keyCommands(program, io);
   webhookCommands(program, io);
   openapiCommand(program, io);
+  configDocsCommand(program, io);
   return program;
 }
 

@@ -1,171 +1,168 @@
-// Configuration is read once, at start-up, from the environment (docs/README.md#configuration). Everything else
-// receives a Config object; nothing below this file reads process.env.
+// Configuration is read once, at start-up, from the environment. Everything else receives a Config
+// object; nothing below this file reads process.env. What each setting means, its type, bounds and
+// default: config-schema.ts (the one place), published as docs/configuration.md.
 import { isIP } from 'node:net';
-import { DEFAULT_PROVIDER_PREFIX, isValidProviderPrefix } from './domain/payment-method-types.ts';
+import { Ajv } from 'ajv';
+import envSchema from 'env-schema';
+import { isValidProviderPrefix } from './domain/payment-method-types.ts';
 import { DEFAULT_SYSTEM_BUNDLE, type AuthoritySources } from './lib/certificate-authorities.ts';
+import {
+  ANNOTATION_KEYWORDS,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  SettingsSchema,
+  type SettingAnnotations,
+  type Settings,
+} from './config-schema.ts';
 
+export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, type Settings } from './config-schema.ts';
+
+/** The settings shaped for their users; each field's meaning is its variable's description in config-schema.ts. */
 export interface Config {
-  host: string;
-  port: number;
-  /** External base URL: used in embed.src and as the `iss` of the access tokens we issue. */
+  host: Settings['HOST'];
+  port: Settings['PORT'];
   publicUrl: string;
-  /** `postgres://…` selects PostgreSQL; undefined selects the embedded PGlite database in dataDir. */
-  databaseUrl: string | undefined;
-  /**
-   * What DATABASE_URL reaches: PostgreSQL itself (`none`), or a transaction-mode pooler
-   * (PgBouncer, RDS Proxy, Supavisor, pgcat) that keeps no session state between transactions
-   * (README.md#behind-a-connection-pooler).
-   */
-  databasePooler: 'none' | 'transaction';
-  /** A direct PostgreSQL connection for what needs a real session (migrations, LISTEN); undefined: DATABASE_URL. */
-  databaseDirectUrl: string | undefined;
-  /** Connections of this instance's pool (DATABASE_POOL_SIZE). */
-  databasePoolSize: number;
-  dataDir: string;
-  /** Catalog JSON applied at start-up; undefined applies nothing (unless demo is set). */
-  catalogFile: string | undefined;
-  /** Serve the bundled demo catalog (npm start with nothing configured). */
+  databaseUrl: Settings['DATABASE_URL'];
+  databasePooler: Settings['DATABASE_POOLER'];
+  databaseDirectUrl: Settings['DATABASE_DIRECT_URL'];
+  databasePoolSize: Settings['DATABASE_POOL_SIZE'];
+  dataDir: Settings['DATA_DIR'];
+  catalogFile: Settings['CATALOG_FILE'];
   demo: boolean;
-  sessionTtlSeconds: number;
-  /** Expired sessions are kept (answering 409) this long past expiresAt, then purged (at least 24: docs/session-api.md#session-lifetime-and-retention). */
-  sessionRetentionHours: number;
-  /** How often the purge job runs (services/session-purge.ts); 0 turns it off. */
-  sessionPurgeIntervalSeconds: number;
-  /** Audit events are kept this many days, then deleted by the purge job (docs/audit.md#retention). */
-  auditRetentionDays: number;
-  tokenTtlSeconds: number;
-  /**
-   * On SIGTERM, how long the instance keeps serving while answering /readyz 503, so that load
-   * balancers stop routing to it before it stops listening (README.md#deploys). SIGINT skips it.
-   */
-  shutdownDelaySeconds: number;
-  /** Client-secret derivations (scrypt) a second this process starts at most, whoever asks (auth/key-derivations.ts). */
-  keyDerivationsPerSecond: number;
+  sessionTtlSeconds: Settings['SESSION_TTL_SECONDS'];
+  sessionRetentionHours: Settings['SESSION_RETENTION_HOURS'];
+  sessionPurgeIntervalSeconds: Settings['SESSION_PURGE_INTERVAL_SECONDS'];
+  auditRetentionDays: Settings['AUDIT_RETENTION_DAYS'];
+  tokenTtlSeconds: Settings['TOKEN_TTL_SECONDS'];
+  shutdownDelaySeconds: Settings['SHUTDOWN_DELAY_SECONDS'];
+  keyDerivationsPerSecond: Settings['TOKEN_KEY_DERIVATIONS_PER_SECOND'];
   externalAuth: ExternalAuthConfig | undefined;
-  logLevel: string;
-  /** `redis://…`: rate-limit counters shared by every instance; undefined keeps them in memory. */
-  redisUrl: string | undefined;
-  /** Prefix of every Redis key this service writes (several environments may share one Redis). */
-  redisKeyPrefix: string;
-  /** Requests per minute; 0 turns a limit off (src/http/plugins/rate-limit.ts). */
+  logLevel: Settings['LOG_LEVEL'];
+  redisUrl: Settings['REDIS_URL'];
+  redisKeyPrefix: Settings['REDIS_KEY_PREFIX'];
   rateLimits: RateLimitConfig;
-  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (per-IP limits, logs). */
   trustProxy: boolean | number | string;
-  /**
-   * The operator's own name in the known payment method types (`RESURS` → `RESURS_INVOICE`), as
-   * written: case is kept, since type identifiers are compared exactly. context.ts builds the
-   * OperatorTypes (domain/payment-method-types.ts) from it once.
-   */
-  providerPrefix: string;
-  /**
-   * OpenTelemetry traces (README.md#traces): on when OTEL_EXPORTER_OTLP_ENDPOINT or
-   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. The SDK reads the other OTEL_* variables itself.
-   */
+  /** context.ts builds the OperatorTypes (domain/payment-method-types.ts) from it once. */
+  providerPrefix: Settings['PROVIDER_PREFIX'];
+  /** Undefined: no tracing. */
   tracing: TracingConfig | undefined;
   webhooks: WebhookConfig;
-  /** The console's single sign-on (docs/console.md#single-sign-on); undefined: the console signs in with an admin client's secret. */
+  /** Undefined: the console signs in with an admin client's secret only. */
   consoleOidc: ConsoleOidcConfig | undefined;
-  /**
-   * CONSOLE_CLIENT_SIGN_IN: whether people may sign in to the console with an admin client's id and
-   * secret (docs/console.md#sign-in). On by default; off only beside single sign-on.
-   */
-  consoleClientSignIn: boolean;
+  consoleClientSignIn: Settings['CONSOLE_CLIENT_SIGN_IN'];
+  /** Every setting as validated, by variable name: a new setting is read from here (config-schema.ts). */
+  settings: Readonly<Settings>;
 }
 
 export interface ConsoleOidcConfig {
-  /** CONSOLE_OIDC_ISSUER: the provider's issuer identifier (https), where its discovery document is found. */
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** CONSOLE_OIDC_ROLES_CLAIM: the claim carrying the person's roles (an array or a space-separated string). */
-  rolesClaim: string;
-  /**
-   * What the provider's TLS certificate is checked against besides Node's bundled roots: the system's
-   * bundle (SSL_CERT_FILE, else /etc/ssl/certs/ca-certificates.crt) and NODE_EXTRA_CA_CERTS' file.
-   */
+  rolesClaim: Settings['CONSOLE_OIDC_ROLES_CLAIM'];
+  /** SSL_CERT_FILE (else the system's usual bundle, if present) and NODE_EXTRA_CA_CERTS. */
   authorities: AuthoritySources;
 }
 
 export interface WebhookConfig {
-  /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be http:// and reach private, loopback and link-local addresses. */
-  allowPrivate: boolean;
-  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed delivery; after the last, it has failed. */
+  allowPrivate: Settings['WEBHOOK_ALLOW_PRIVATE'];
   retrySchedule: number[];
-  /** Finished deliveries (and their events) are kept this many days, then purged (WEBHOOK_DELIVERY_RETENTION_DAYS). */
-  deliveryRetentionDays: number;
+  deliveryRetentionDays: Settings['WEBHOOK_DELIVERY_RETENTION_DAYS'];
 }
-
-export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json';
 }
 
+/** Requests per minute; 0 turns a limit off (src/http/plugins/rate-limit.ts). */
 export interface RateLimitConfig {
-  /** Per client, session creation and /v2 together. */
-  merchantPerMinute: number;
-  /** Failed client authentications per (client id, address) on POST /oauth2/token (auth/failed-attempts.ts). */
-  tokenPerMinute: number;
-  /** Per IP address (IPv6: per /64), group retrieval. */
-  storefrontPerMinute: number;
+  merchantPerMinute: Settings['RATE_LIMIT_MERCHANT_PER_MINUTE'];
+  tokenPerMinute: Settings['RATE_LIMIT_TOKEN_PER_MINUTE'];
+  storefrontPerMinute: Settings['RATE_LIMIT_STOREFRONT_PER_MINUTE'];
 }
 
 export interface ExternalAuthConfig {
   issuer: string;
   jwksUrl: string;
-  audience: string;
+  audience: Settings['AUTH_AUDIENCE'];
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+type SettingSchema = SettingAnnotations & {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+};
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
+const SETTINGS = SettingsSchema.properties as unknown as Record<string, SettingSchema>;
+
+// env-schema's own Ajv options (defaults, coercion of the strings that remain), with our annotations known.
+const ajv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  useDefaults: true,
+  coerceTypes: true,
+  allowUnionTypes: true,
+  addUsedSchema: false,
+  keywords: [envSchema.keywords.separator, ...ANNOTATION_KEYWORDS],
+});
+
+function mustBe(name: string, words: string, raw: string): ConfigError {
+  return new ConfigError(`${name} must be ${words}, got "${raw}"`);
 }
 
-/** A number of seconds, fractions allowed (`1.5`). */
-function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number of seconds, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function flag(env: Env, name: string): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-/** Seconds between attempts, comma-separated: whole numbers from 1 to a week, at most 30 of them. */
-function retrySchedule(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === '') return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
-  const delays = raw.split(',').map((part) => part.trim());
-  if (delays.length > 30 || !delays.every((d) => /^[0-9]+$/.test(d) && Number(d) >= 1 && Number(d) <= 604800)) {
-    throw new ConfigError(
-      `WEBHOOK_RETRY_SCHEDULE must be up to 30 comma-separated delays in whole seconds from 1 to 604800 (e.g. 5,300,1800), got "${raw}"`,
-    );
+/**
+ * The environment's values of our settings, checked for what Ajv's coercion would let through or word
+ * unclearly: an empty value is unset; whole numbers are digits only (no `1e3`, ` 5`, `0x10`); booleans
+ * are `true`/`false`/`1`/`0`; URLs are absolute and of the schemes the setting takes.
+ */
+function present(env: Env): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const [name, schema] of Object.entries(SETTINGS)) {
+    const raw = env[name];
+    if (raw === undefined || (raw === '' && !schema.keepEmpty)) continue;
+    if (schema.type === 'integer' && !/^\d+$/.test(raw)) throw mustBe(name, schema.mustBe ?? 'a whole number', raw);
+    if (schema.type === 'number' && !/^\d+(\.\d+)?$/.test(raw)) throw mustBe(name, schema.mustBe ?? 'a number', raw);
+    if (schema.type === 'boolean') {
+      if (!['true', 'false', '1', '0'].includes(raw)) throw mustBe(name, 'true or false', raw);
+      values[name] = raw === 'true' || raw === '1';
+      continue;
+    }
+    if (schema.protocols) url(name, raw, schema.protocols);
+    values[name] = raw;
   }
-  return delays.map(Number);
+  return values;
 }
 
-function tracing(env: Env): TracingConfig | undefined {
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return undefined;
-  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
-  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
-  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
-    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "${protocol}"`);
+/** One message per variable, from what the schema says of it. */
+function refusal(errors: Array<{ instancePath: string; keyword: string }>, values: Record<string, unknown>): ConfigError {
+  const messages = new Map<string, string>();
+  for (const error of errors) {
+    const name = error.instancePath.slice(1);
+    const schema = SETTINGS[name];
+    if (!schema || messages.has(name)) continue;
+    const value = values[name];
+    if (schema.minimum !== undefined && schema.maximum !== undefined) {
+      messages.set(name, `${name} must be between ${schema.minimum} and ${schema.maximum}, got ${Number(value)}`);
+    } else if (schema.enum) {
+      messages.set(name, mustBe(name, schema.enum.join(' or '), String(value)).message);
+    } else {
+      messages.set(name, mustBe(name, schema.mustBe ?? `valid (${error.keyword})`, String(value)).message);
+    }
   }
-  return { protocol };
+  return new ConfigError([...messages.values()].join('; ') || 'the configuration is invalid');
+}
+
+function readSettings(env: Env): Settings {
+  const values = present(env);
+  try {
+    return envSchema<Settings>({ schema: SettingsSchema, data: values, env: false, ajv });
+  } catch (error) {
+    const errors = (error as { errors?: Array<{ instancePath: string; keyword: string }> }).errors;
+    if (!errors) throw error;
+    throw refusal(errors, values);
+  }
 }
 
 function url(name: string, raw: string, protocols: string[]): string {
@@ -181,11 +178,30 @@ function url(name: string, raw: string, protocols: string[]): string {
   return raw;
 }
 
+/** Seconds between attempts, comma-separated: whole numbers from 1 to a week, at most 30 of them. */
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  const delays = raw.split(',').map((part) => part.trim());
+  if (delays.length > 30 || !delays.every((d) => /^[0-9]+$/.test(d) && Number(d) >= 1 && Number(d) <= 604800)) {
+    throw mustBe('WEBHOOK_RETRY_SCHEDULE', SETTINGS.WEBHOOK_RETRY_SCHEDULE!.mustBe!, raw);
+  }
+  return delays.map(Number);
+}
+
+function tracing(settings: Settings): TracingConfig | undefined {
+  if (!settings.OTEL_EXPORTER_OTLP_ENDPOINT && !settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return undefined;
+  if (settings.OTEL_SDK_DISABLED === 'true' || settings.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  // The traces' own protocol wins over the general one; the refusal names the variable that was read.
+  const name = settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocol = settings[name] ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw mustBe(name, SETTINGS[name]!.mustBe!, protocol);
+  return { protocol };
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** TRUST_PROXY: unset or `false`; `true` (every hop: only when nothing reaches us but the proxy); a hop count; or addresses/CIDRs. */
 function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim());
@@ -196,123 +212,104 @@ function trustProxy(raw: string | undefined): boolean | number | string {
       (isIP(address) !== 0 &&
         rest.length === 0 &&
         (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
-    if (!valid) {
-      throw new ConfigError(
-        `TRUST_PROXY must be true, false, a hop count, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${raw}"`,
-      );
-    }
+    if (!valid) throw mustBe('TRUST_PROXY', SETTINGS.TRUST_PROXY!.mustBe!, raw);
   }
   return entries.join(',');
 }
 
-/** PROVIDER_PREFIX: letters, digits and `_`, starting with a letter; not normalized (`resurs` gives `resurs_INVOICE`). */
-function providerPrefix(raw: string | undefined): string {
-  if (raw === undefined || raw === '') return DEFAULT_PROVIDER_PREFIX;
-  if (!isValidProviderPrefix(raw)) {
-    throw new ConfigError(`PROVIDER_PREFIX must be letters, digits and _, starting with a letter (e.g. RESURS), got "${raw}"`);
+/** CONSOLE_OIDC_*: the three of issuer, client id and client secret together, or none. */
+function consoleOidc(settings: Settings): ConsoleOidcConfig | undefined {
+  const names = ['CONSOLE_OIDC_ISSUER', 'CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const;
+  const set = names.filter((name) => settings[name]);
+  if (set.length === 0) return undefined;
+  if (set.length < names.length) {
+    throw new ConfigError(
+      `${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !settings[n]).join(', ')})`,
+    );
   }
-  return raw;
+  // openid-client talks to a provider over https only (the schema takes https: alone); the certificate is
+  // checked against Node's roots, the system's bundle and NODE_EXTRA_CA_CERTS (lib/certificate-authorities.ts).
+  const authorities: AuthoritySources = {
+    systemBundle: settings.SSL_CERT_FILE
+      ? { path: settings.SSL_CERT_FILE, required: true }
+      : { path: DEFAULT_SYSTEM_BUNDLE, required: false },
+    extraFile: settings.NODE_EXTRA_CA_CERTS,
+  };
+  return {
+    issuer: settings.CONSOLE_OIDC_ISSUER!,
+    clientId: settings.CONSOLE_OIDC_CLIENT_ID!,
+    clientSecret: settings.CONSOLE_OIDC_CLIENT_SECRET!,
+    rolesClaim: settings.CONSOLE_OIDC_ROLES_CLAIM,
+    authorities,
+  };
 }
 
-/** CONSOLE_CLIENT_SIGN_IN: on unless `false`; off needs single sign-on, else nobody could sign in. */
-function consoleClientSignIn(env: Env, oidc: ConsoleOidcConfig | undefined): boolean {
-  const raw = env.CONSOLE_CLIENT_SIGN_IN;
-  const on = raw === undefined || raw === '' ? true : flag(env, 'CONSOLE_CLIENT_SIGN_IN');
-  if (!on && !oidc) {
+export function readConfig(env: Env = process.env): Config {
+  const settings = readSettings(env);
+  // Checked here besides the schema's pattern: the domain owns the rule.
+  if (!isValidProviderPrefix(settings.PROVIDER_PREFIX)) {
+    throw mustBe('PROVIDER_PREFIX', SETTINGS.PROVIDER_PREFIX!.mustBe!, settings.PROVIDER_PREFIX);
+  }
+  const { HOST: host, PORT: port, DATABASE_URL: databaseUrl } = settings;
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  const publicUrl = (settings.PUBLIC_URL ?? url('PUBLIC_URL', `http://${hostInUrl}:${port}`, ['http:', 'https:'])).replace(/\/+$/, '');
+  if (!databaseUrl && (settings.DATABASE_DIRECT_URL || settings.DATABASE_POOLER !== 'none')) {
+    throw new ConfigError('DATABASE_POOLER and DATABASE_DIRECT_URL need DATABASE_URL (PostgreSQL)');
+  }
+
+  const { AUTH_ISSUER: issuer, AUTH_JWKS_URL: jwksUrl } = settings;
+  if ((issuer === undefined) !== (jwksUrl === undefined)) {
+    throw new ConfigError('AUTH_ISSUER and AUTH_JWKS_URL go together: set both or neither');
+  }
+  const externalAuth = issuer && jwksUrl ? { issuer, jwksUrl, audience: settings.AUTH_AUDIENCE } : undefined;
+
+  const oidc = consoleOidc(settings);
+  // Off only beside single sign-on, else nobody could sign in to the console.
+  if (!settings.CONSOLE_CLIENT_SIGN_IN && !oidc) {
     throw new ConfigError(
       'CONSOLE_CLIENT_SIGN_IN=false leaves no way to sign in to the console: set CONSOLE_OIDC_ISSUER, CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET too, or leave it unset',
     );
   }
-  return on;
-}
 
-/** CONSOLE_OIDC_*: the three of issuer, client id and client secret together, or none. */
-function consoleOidc(env: Env): ConsoleOidcConfig | undefined {
-  const names = ['CONSOLE_OIDC_ISSUER', 'CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const;
-  const set = names.filter((name) => env[name]);
-  if (set.length === 0) return undefined;
-  if (set.length < names.length) {
-    throw new ConfigError(`${names.join(', ')} go together: set all three or none (missing ${names.filter((n) => !env[n]).join(', ')})`);
-  }
-  // openid-client talks to a provider over https only; the certificate is checked against Node's roots,
-  // the system's bundle and NODE_EXTRA_CA_CERTS (lib/certificate-authorities.ts).
-  const issuer = url('CONSOLE_OIDC_ISSUER', env.CONSOLE_OIDC_ISSUER!, ['https:']);
-  const rolesClaim = env.CONSOLE_OIDC_ROLES_CLAIM || 'roles';
-  const authorities: AuthoritySources = {
-    systemBundle: env.SSL_CERT_FILE ? { path: env.SSL_CERT_FILE, required: true } : { path: DEFAULT_SYSTEM_BUNDLE, required: false },
-    extraFile: env.NODE_EXTRA_CA_CERTS || undefined,
-  };
-  return { issuer, clientId: env.CONSOLE_OIDC_CLIENT_ID!, clientSecret: env.CONSOLE_OIDC_CLIENT_SECRET!, rolesClaim, authorities };
-}
-
-export function readConfig(env: Env = process.env): Config {
-  const host = env.HOST || '127.0.0.1';
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://${hostInUrl}:${port}`, ['http:', 'https:']).replace(/\/+$/, '');
-  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
-  const databaseDirectUrl = env.DATABASE_DIRECT_URL
-    ? url('DATABASE_DIRECT_URL', env.DATABASE_DIRECT_URL, ['postgres:', 'postgresql:'])
-    : undefined;
-  const databasePooler = env.DATABASE_POOLER || 'none';
-  if (databasePooler !== 'none' && databasePooler !== 'transaction') {
-    throw new ConfigError(`DATABASE_POOLER must be none or transaction, got "${databasePooler}"`);
-  }
-  if (!databaseUrl && (databaseDirectUrl || databasePooler !== 'none')) {
-    throw new ConfigError('DATABASE_POOLER and DATABASE_DIRECT_URL need DATABASE_URL (PostgreSQL)');
-  }
-
-  const issuer = env.AUTH_ISSUER || undefined;
-  const jwksUrl = env.AUTH_JWKS_URL || undefined;
-  if ((issuer === undefined) !== (jwksUrl === undefined)) {
-    throw new ConfigError('AUTH_ISSUER and AUTH_JWKS_URL go together: set both or neither');
-  }
-  const externalAuth =
-    issuer && jwksUrl
-      ? { issuer, jwksUrl: url('AUTH_JWKS_URL', jwksUrl, ['http:', 'https:']), audience: env.AUTH_AUDIENCE || 'merchant-api' }
-      : undefined;
-
-  const oidc = consoleOidc(env);
-
-  const catalogFile = env.CATALOG_FILE || undefined;
+  const catalogFile = settings.CATALOG_FILE;
   return {
     host,
     port,
     publicUrl,
     databaseUrl,
-    databasePooler,
-    databaseDirectUrl,
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
-    dataDir: env.DATA_DIR || './data',
+    databasePooler: settings.DATABASE_POOLER,
+    databaseDirectUrl: settings.DATABASE_DIRECT_URL,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    dataDir: settings.DATA_DIR,
     catalogFile,
     // `npm start` with nothing configured serves the demo; DEMO=0 turns that off, DEMO=1 forces it on.
     demo: env.DEMO !== undefined ? env.DEMO === '1' || env.DEMO === 'true' : catalogFile === undefined && databaseUrl === undefined,
-    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 3600, 1, 86400),
-    sessionRetentionHours: integer(env, 'SESSION_RETENTION_HOURS', 24, 24, 24 * 366),
-    sessionPurgeIntervalSeconds: integer(env, 'SESSION_PURGE_INTERVAL_SECONDS', 60, 0, 86400),
-    // 400 days: a year of review plus a month's slack; at least a month, so that a typo cannot empty the trail.
-    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 400, 30, 36500),
-    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 3600, 1, 86400),
-    shutdownDelaySeconds: seconds(env, 'SHUTDOWN_DELAY_SECONDS', 5, 0, 300),
-    keyDerivationsPerSecond: integer(env, 'TOKEN_KEY_DERIVATIONS_PER_SECOND', 2, 1, 1000),
+    sessionTtlSeconds: settings.SESSION_TTL_SECONDS,
+    sessionRetentionHours: settings.SESSION_RETENTION_HOURS,
+    sessionPurgeIntervalSeconds: settings.SESSION_PURGE_INTERVAL_SECONDS,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
+    tokenTtlSeconds: settings.TOKEN_TTL_SECONDS,
+    shutdownDelaySeconds: settings.SHUTDOWN_DELAY_SECONDS,
+    keyDerivationsPerSecond: settings.TOKEN_KEY_DERIVATIONS_PER_SECOND,
     externalAuth,
-    logLevel: env.LOG_LEVEL || 'info',
-    redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : undefined,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'pms:',
+    logLevel: settings.LOG_LEVEL,
+    redisUrl: settings.REDIS_URL,
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
     rateLimits: {
-      merchantPerMinute: integer(env, 'RATE_LIMIT_MERCHANT_PER_MINUTE', 600, 0, 1_000_000),
-      tokenPerMinute: integer(env, 'RATE_LIMIT_TOKEN_PER_MINUTE', 60, 0, 1_000_000),
-      storefrontPerMinute: integer(env, 'RATE_LIMIT_STOREFRONT_PER_MINUTE', 1200, 0, 1_000_000),
+      merchantPerMinute: settings.RATE_LIMIT_MERCHANT_PER_MINUTE,
+      tokenPerMinute: settings.RATE_LIMIT_TOKEN_PER_MINUTE,
+      storefrontPerMinute: settings.RATE_LIMIT_STOREFRONT_PER_MINUTE,
     },
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    providerPrefix: providerPrefix(env.PROVIDER_PREFIX),
-    tracing: tracing(env),
+    trustProxy: trustProxy(settings.TRUST_PROXY),
+    providerPrefix: settings.PROVIDER_PREFIX,
+    tracing: tracing(settings),
     webhooks: {
-      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
-      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
-      deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3650),
+      allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE,
+      retrySchedule: retrySchedule(settings.WEBHOOK_RETRY_SCHEDULE),
+      deliveryRetentionDays: settings.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
     consoleOidc: oidc,
-    consoleClientSignIn: consoleClientSignIn(env, oidc),
+    consoleClientSignIn: settings.CONSOLE_CLIENT_SIGN_IN,
+    settings,
   };
 }

@@ -1,9 +1,9 @@
 // The configured database, opened and migrated the same way by the server and the CLI: PostgreSQL
-// (directly or through a transaction-mode pooler, README.md#behind-a-connection-pooler) or PGlite.
+// (directly or through a transaction-mode pooler, docs/operations.md#behind-a-connection-pooler) or PGlite.
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
-import type { Migration } from 'kysely';
+import type { Migration } from './storage/handles.ts';
 import { MIGRATIONS, migrateToLatest, type MigrationOutcome } from './storage/migrate.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {

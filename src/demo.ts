@@ -63,7 +63,7 @@ export function demoCredentials(catalog: unknown): DemoCredentials | undefined {
     : undefined;
 }
 
-/** The operator console's sign-in on a demo instance (README.md#the-operator-console). */
+/** The operator console's sign-in on a demo instance (docs/tour.md#the-operator-console). */
 export interface DemoConsoleClient {
   clientId: string;
   clientSecret: string;

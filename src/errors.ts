@@ -66,7 +66,7 @@ export const Errors = {
   // 5xx
   INTERNAL: createError('INTERNAL', 'Internal server error', 500),
   DATABASE_UNAVAILABLE: createError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly', 503),
-  /** /readyz of an instance draining for a deploy (README.md#deploys): the balancer should route elsewhere. */
+  /** /readyz of an instance draining for a deploy (docs/operations.md#deploys): the balancer should route elsewhere. */
   SHUTTING_DOWN: createError('SHUTTING_DOWN', 'This instance is shutting down; requests are served elsewhere', 503),
   // Operator admin API (/admin/v1)
   /** A body refused whole, nothing applied; the message names every offending field (`maxPurchaseLimit: …`). */

@@ -10,6 +10,7 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
 import { Draining } from './http/plugins/draining.ts';
+import { DatabaseProbe } from './observability/database-probe.ts';
 import { LogDestination } from './observability/log-destination.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
 import {
@@ -81,9 +82,12 @@ async function main(): Promise<void> {
   const draining = new Draining();
   // Standard output with a bounded buffer: a stalled log reader costs lines, not memory (observability/log-destination.ts).
   const logDestination = new LogDestination();
+  // pms_database_up: whether the database answers, pinged every 5 s (and by each /readyz) for the alerts.
+  const databaseProbe = new DatabaseProbe(() => ctx.database.ping());
   const app = await build(ctx, {
     embedBundle,
     draining,
+    databaseProbe,
     demo,
     // build() adds the redaction of credentials to any logger options (observability/logging.ts).
     logger: { level: config.logLevel, stream: logDestination.stream },
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
   });
   logDestination.reportDropsEvery(app.log);
 
-  // A deploy (README.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
+  // A deploy (docs/operations.md#deploys): unready first, serving on for SHUTDOWN_DELAY_SECONDS while load
   // balancers notice, then stop listening and finish what was accepted (within 10 s), then exit.
   // SIGINT (Ctrl-C at a terminal) skips the delay: nobody balances a developer's process.
   const shutdownDelayMs = config.shutdownDelaySeconds * 1000;
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
       await sleep(shutdownDelayMs);
     }
     app.log.info({ signal }, 'shutting down: no longer listening, finishing in-flight requests');
+    databaseProbe.stop();
     await app.close();
     await database.close();
     // A collector that is down costs the last spans, never the clean exit a deploy waits for.
@@ -124,7 +129,7 @@ async function main(): Promise<void> {
     app.log.warn(
       'change notifications are off: DATABASE_URL is a transaction-mode pooler, which cannot LISTEN, and ' +
         "DATABASE_DIRECT_URL is not set. Other instances' catalog changes reach this one within the caches' " +
-        'lifetime (2 s), key rotations within a minute (README.md#behind-a-connection-pooler)',
+        'lifetime (2 s), key rotations within a minute (docs/operations.md#behind-a-connection-pooler)',
     );
   }
   await app.listen({ host: config.host, port: config.port });
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
   ctx.sessionPurge.start(app.log);
   // Delivers webhooks (docs/webhooks.md): every instance takes its share of what is due.
   ctx.webhookDispatcher.start(app.log);
+  databaseProbe.start();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.
@@ -145,7 +151,7 @@ main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   // PgBouncer's answer to the statement_timeout we send directly to PostgreSQL.
   const hint = /unsupported startup parameter/.test(message)
-    ? ' (DATABASE_URL reaches a connection pooler: set DATABASE_POOLER=transaction, README.md#behind-a-connection-pooler)'
+    ? ' (DATABASE_URL reaches a connection pooler: set DATABASE_POOLER=transaction, docs/operations.md#behind-a-connection-pooler)'
     : '';
   process.stderr.write(`error: start-up failed: ${message}${hint}\n`);
   process.exit(1);

@@ -109,7 +109,7 @@ export async function startProcess({
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: projectRoot,
-    // No drain delay on SIGTERM (README.md#deploys): no load balancer watches a benchmark's processes.
+    // No drain delay on SIGTERM (docs/operations.md#deploys): no load balancer watches a benchmark's processes.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', logBytesPerSecond ? 'pipe' : fd, fd],
   });

@@ -14,6 +14,10 @@ export type Store = Schemas['Store'];
 export type StorePage = Schemas['StorePage'];
 export type AnnuityFactors = Schemas['AnnuityFactors'];
 export type PriceSignage = Schemas['PriceSignage'];
+/** A group's credit disclosure (null when none): the representative example beside its monthly cost. */
+export type CreditDisclosure = Schemas['CreditDisclosure'];
+export type CreditDisclosureExample = Schemas['CreditDisclosureExample'];
+export type PriceSignageDisclosure = Schemas['PriceSignageDisclosure'];
 
 type TokenResponse = operations['issueToken']['responses'][200]['content']['application/json'];
 

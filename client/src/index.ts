@@ -3,6 +3,8 @@ export { MerchantClient } from './client.js';
 export type {
   AnnuityFactors,
   CreateSessionOptions,
+  CreditDisclosure,
+  CreditDisclosureExample,
   CustomerType,
   ListPaymentMethodsOptions,
   ListStoresOptions,
@@ -13,6 +15,7 @@ export type {
   PaymentMethodOptions,
   PaymentMethodPage,
   PriceSignage,
+  PriceSignageDisclosure,
   Session,
   SessionRecord,
   Store,

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import type { Client } from '../domain/catalog.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import type { CacheStats } from '../lib/cache.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
 import { FailedAttempts } from './failed-attempts.ts';
 import { KeyDerivationGate, type KeyDerivationStats } from './key-derivations.ts';

@@ -6,19 +6,16 @@
 // is also announced to every instance (topic 'signing-keys' on the change channel, storage/change-channel.ts),
 // which then reload at once: expire(). While the database is unreachable, the keys already loaded
 // keep verifying.
-import { sql, type Transaction } from 'kysely';
+import type { Tx } from '../storage/handles.ts';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Clock } from '../lib/clock.ts';
 import type { DatabaseHandle } from '../storage/database.ts';
-import type { Database } from '../storage/schema.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
-import { SigningKeysRepository } from '../storage/repositories/signing-keys.ts';
+import { SigningKeysRepository, signingKeysTransaction } from '../storage/repositories/signing-keys.ts';
 import { notifyChange } from '../storage/change-channel.ts';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
-/** Arbitrary constant naming "signing key creation" among this database's advisory locks. */
-const SIGNING_KEY_LOCK_ID = 7_310_420_002;
 /** An unknown kid reloads the keys at most this often, so that made-up kids cannot flood the database. */
 const UNKNOWN_KID_RELOAD_MS = 1000;
 /** Keys are reloaded at least this often even when every kid is known. */
@@ -145,18 +142,8 @@ export class SigningKeys {
     return entry.retiredAt === undefined || this.clock() - entry.retiredAt < this.retentionMs;
   }
 
-  /**
-   * Runs key changes in one transaction. On PostgreSQL an advisory lock serializes instances
-   * starting together on an empty database, so exactly one creates the first key. PGlite is one
-   * connection owned by this process; its transactions are already serial.
-   */
-  private async exclusively<T>(work: (repository: SigningKeysRepository, tx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(async (tx) => {
-      if (this.database.kind === 'postgres') {
-        await sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK_ID})`.execute(tx);
-      }
-      return work(new SigningKeysRepository(tx), tx);
-    });
+  private exclusively<T>(work: (repository: SigningKeysRepository, tx: Tx) => Promise<T>): Promise<T> {
+    return signingKeysTransaction(this.database, work);
   }
 
   private async insertNewKey(repository: SigningKeysRepository): Promise<string> {

@@ -27,8 +27,7 @@ import type { ClientsRepository } from '../storage/repositories/clients.ts';
 import type { Principal } from './principal.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 import { ACCESS_TOKEN_TYPE } from './token-issuer.ts';
-import { LruCache } from '../lib/lru-cache.ts';
-import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/ttl-cache.ts';
+import { LruCache, MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/cache.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
 
 /** A presented access token that does not verify; the message says why (safe to show the caller). */
@@ -115,7 +114,7 @@ export class TokenVerifier {
       // it never fetches the URLs of jku or x5u headers.
       const remote = createRemoteJWKSet(new URL(external.jwksUrl), {
         timeoutDuration: JWKS_TIMEOUT_MS,
-        // Each fetch of the issuer's key set in a span (README.md#traces); only the URL, which is public.
+        // Each fetch of the issuer's key set in a span (docs/operations.md#traces); only the URL, which is public.
         [customFetch]: (url, options) =>
           inSpan('JWKS fetch', SpanKind.CLIENT, { 'url.full': url, 'http.request.method': 'GET' }, () => fetch(url, options)),
       });
@@ -133,7 +132,7 @@ export class TokenVerifier {
 
   /** A client's registration, from the cache every protected request uses (CLIENT_CACHE_MS, forgotten at every catalog change). */
   currentClient(clientId: string): Promise<Client | undefined> {
-    return this.clients.get(clientId, (id) => this.clientsRepository.findById(id));
+    return this.clients.getOrLoad(clientId, (id) => this.clientsRepository.findById(id));
   }
 
   /** Forgets the cached clients: a catalog change (catalog-changes.ts) calls it on every instance. */

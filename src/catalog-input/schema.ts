@@ -4,6 +4,7 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { LANGUAGES } from '../domain/languages.ts';
 import { INSTANT_PATTERN } from '../domain/windows.ts';
+import { MAX_CREDIT_WARNING_LENGTH } from '../domain/credit-disclosure.ts';
 
 const Amount = (description: string) =>
   Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
@@ -48,7 +49,10 @@ const MethodDescription = Type.String({ maxLength: 2000 });
 const PlanName = Type.String({ minLength: 1, maxLength: 100 });
 const PlanDescription = Type.String({ maxLength: 500 });
 
-export const StoreTranslationsSchema = translationsOf({ bundleTitle: StoreBundleTitle }, 'store');
+/** At most MAX_CREDIT_WARNING_LENGTH (500) characters; '' turns the warning off. */
+const StoreCreditWarning = Type.String({ maxLength: MAX_CREDIT_WARNING_LENGTH });
+
+export const StoreTranslationsSchema = translationsOf({ bundleTitle: StoreBundleTitle, creditWarning: StoreCreditWarning }, 'store');
 export const MethodTranslationsSchema = translationsOf({ name: MethodName, description: MethodDescription }, 'payment method');
 export const PlanTranslationsSchema = translationsOf({ name: PlanName, description: PlanDescription }, 'plan');
 
@@ -74,6 +78,13 @@ export const StoreSchema = Type.Object(
     bundleTitle: Type.Optional({
       ...StoreBundleTitle,
       description: 'Title of a bundle of part-payment methods. Default "Part payment" (given in the language of each answer).',
+    }),
+    creditWarning: Type.Optional({
+      ...StoreCreditWarning,
+      description:
+        'The warning that borrowing costs money, shown with the credit information beside every monthly cost offered to ' +
+        'consumers (at most 500 characters, translated in `translations`). Left out: the default of each language ' +
+        '("Att låna kostar pengar!" in Swedish); "" shows none.',
     }),
     minimumInvoiceAmount: Type.Optional(Amount('Lowest monthly cost shown as price signage. Default 0.')),
     countryCode: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country of the store. Default SE.' })),

@@ -183,6 +183,7 @@ function toStore(input: StoreInput, path: string, c: Collector): Store {
     nationalStoreId: input.nationalStoreId,
     organizationNumber: input.organizationNumber,
     translations: normalizedTranslations(input.translations),
+    creditWarning: input.creditWarning,
   };
 }
 

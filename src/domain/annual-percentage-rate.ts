@@ -7,8 +7,9 @@
 // How it is solved: with r = (1 + X)^(1/12) − 1 the monthly rate, the present value
 // PV(r) = Σ P_k · (1 + r)^(−t_k) is strictly decreasing on r > −1 when the payments are non-negative
 // and not all zero, from +∞ (r → −1) to 0 (r → ∞), so PV(r) = amount has exactly one root. It is
-// bracketed, then found by Newton's method kept inside the bracket (a step leaving it bisects
-// instead), until the bracket is narrower than 1e-15 relative: far below the 2-decimal rounding of
+// bracketed (from Newton's first step from 0, a close lower end), then found by Newton's method kept
+// inside the bracket (a step leaving it bisects instead), until the bracket or a step is narrower
+// than 1e-15 relative: far below the 2-decimal rounding of
 // the result (1e-4 in X). Amounts are divided by the amount first, so the size of the amount (up to
 // 10^18) costs no precision. The rounded result is then confirmed against the present value at the
 // two half-way points around it, so that a computed 5.004999… cannot come out as 5.01 or the reverse
@@ -76,21 +77,30 @@ function monthlyRate(payments: readonly Payment[]): number {
   // Bracket: excess(low) > 0 > excess(high). Close to −1 the present value explodes; large rates shrink it.
   let low = 0;
   let high = 0;
+  const atZero = excess(0);
   // Stryker disable next-line all: equivalent, a rate of exactly 0 is found from either side
-  if (excess(0) > 0) {
-    high = 0.01;
+  if (atZero > 0) {
+    // Started well: Newton's first step from 0, (Σ P − 1) / Σ t·P, stays below the root (the present
+    // value is convex in r), so it is a lower end close to the root, and twice it is most often an upper one.
+    // Stryker disable next-line all: equivalent, a worse start brackets the same root in more steps
+    const first = -atZero / presentValueSlope(payments, 0);
+    // Stryker disable next-line all: equivalent, a low of 0 also brackets
+    low = first > 0 && excess(first) > 0 ? first : 0;
+    high = Math.max(2 * low, 0.01);
     // Stryker disable next-line all: equivalent, the bracket holds the root either way
-    while (excess(high) > 0) high = high * 2 + 0.01;
-    // Stryker disable next-line all: equivalent, any low with a positive excess brackets, and 0 has one
-    low = high > 0.01 ? (high - 0.01) / 2 : 0;
+    while (excess(high) > 0) {
+      low = high;
+      high = high * 2 + 0.01;
+    }
   } else {
     // Stryker disable next-line all: equivalent, the loop below moves low until it brackets the root
     low = -0.5;
     // Stryker disable next-line all: equivalent, below −50 % a month the APR is −99.98 … −100.00 (docs/mutation.md)
     while (excess(low) <= 0 && low > -1 + 1e-15) low = -1 + (1 + low) / 16;
   }
+  // From the lower end when it is the close one (Newton's steps then approach the root from below).
   // Stryker disable next-line all: equivalent, a start outside the bracket is bisected back into it
-  let r = (low + high) / 2;
+  let r = low > 0 ? low : (low + high) / 2;
   // Stryker disable next-line all: equivalent, a tighter or later stop gives the same rounded rate
   for (let i = 0; i < 200 && high - low > TOLERANCE * Math.max(1, Math.abs(r)); i += 1) {
     const value = excess(r);
@@ -102,7 +112,15 @@ function monthlyRate(payments: readonly Payment[]): number {
     // Stryker disable next-line all: equivalent, a step the wrong way leaves the bracket and bisects
     const newton = r - value / presentValueSlope(payments, r);
     // Stryker disable next-line all: a guard; no cash flow found whose Newton step leaves the bracket (docs/mutation.md)
-    r = newton > low && newton < high ? newton : (low + high) / 2;
+    if (!(newton > low && newton < high)) {
+      r = (low + high) / 2;
+      continue;
+    }
+    // A step this small is as close as a double gets (approached from one side, the bracket's other end
+    // would never move): the rounding is confirmed by the caller either way.
+    // Stryker disable next-line all: equivalent, going on until the bracket closes finds the same rounded rate
+    if (Math.abs(newton - r) <= TOLERANCE * Math.max(1, Math.abs(r))) return newton;
+    r = newton;
   }
   return r;
 }

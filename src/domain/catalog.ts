@@ -11,7 +11,7 @@ export type Translations<Field extends string> = Partial<Record<Language, Partia
 
 export const PLAN_TRANSLATED_FIELDS = ['name', 'description'] as const;
 export const METHOD_TRANSLATED_FIELDS = ['name', 'description'] as const;
-export const STORE_TRANSLATED_FIELDS = ['bundleTitle'] as const;
+export const STORE_TRANSLATED_FIELDS = ['bundleTitle', 'creditWarning'] as const;
 export type PlanTranslations = Translations<(typeof PLAN_TRANSLATED_FIELDS)[number]>;
 export type MethodTranslations = Translations<(typeof METHOD_TRANSLATED_FIELDS)[number]>;
 export type StoreTranslations = Translations<(typeof STORE_TRANSLATED_FIELDS)[number]>;
@@ -96,7 +96,12 @@ export interface Store {
    */
   nationalStoreId: number | undefined;
   organizationNumber?: string | undefined;
-  /** Of bundleTitle; {} or undefined when none. */
+  /**
+   * Beside every monthly cost shown to a consumer (credit-disclosure.ts), in the store's language:
+   * null or undefined gives the language's default, '' shows none. At most 500 characters.
+   */
+  creditWarning?: string | null | undefined;
+  /** Of bundleTitle and creditWarning; {} or undefined when none. */
   translations?: StoreTranslations | undefined;
 }
 

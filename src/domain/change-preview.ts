@@ -9,7 +9,7 @@
 // either side both sides offer the same groups at every amount, so each side is evaluated once
 // per interval, with group retrieval's own steps (offer.ts, explainOffer): the catalog in the
 // language, eligibility, then grouping and the groups' shapes (ids, titles, types), leaving out
-// only what the comparison ignores (subtitles, internalData). Test/domain/change-preview.test.ts
+// only what the comparison ignores (subtitles, internalData). test/domain/change-preview.test.ts
 // compares this with offerGroups at every cent of random catalogs and proposals.
 import { eligibleApartFromAmount, isEligible, normalizeCampaignKeyword } from './eligibility.ts';
 import { groupShapeOf, partitionIntoGroups } from './grouping.ts';

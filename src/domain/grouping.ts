@@ -3,8 +3,9 @@ import { groupIdOf } from './group-id.ts';
 import { encodeInternalData, internalDataOf } from './internal-data.ts';
 import { lowestMonthlyCost } from './price-signage.ts';
 import type { MonthlyCostText } from './generated-texts.ts';
+import { groupDisclosure, priceInformationUrl, type GroupCreditDisclosure, type PriceInformationLink } from './credit-disclosure.ts';
 import type { Language } from './languages.ts';
-import type { Decimal } from './money.ts';
+import { formatDecimal, type Decimal } from './money.ts';
 import { CUSTOMER_TYPES, customerTypesOf, type CustomerType, type PaymentMethod, type Store } from './catalog.ts';
 
 export interface PaymentMethodGroup {
@@ -15,6 +16,8 @@ export interface PaymentMethodGroup {
   type: string;
   customerTypes: CustomerType[];
   internalData: string;
+  /** The representative example beside the subtitle's monthly cost (credit-disclosure.ts); null when none. */
+  disclosure: GroupCreditDisclosure | null;
 }
 
 /**
@@ -76,25 +79,41 @@ export function groupShapeOf(store: Store, members: readonly PaymentMethod[]): G
   };
 }
 
-/** A group of the given shape with its subtitle and internalData (the compiled offers pass placeholders). */
-export function groupFromShape(shape: GroupShape, subtitle: string, internalData: string): PaymentMethodGroup {
+/** A group of the given shape with its subtitle, internalData and disclosure (the compiled offers pass placeholders). */
+export function groupFromShape(
+  shape: GroupShape,
+  subtitle: string,
+  internalData: string,
+  disclosure: GroupCreditDisclosure | null,
+): PaymentMethodGroup {
   const { id, methodIds, title, type, customerTypes } = shape;
-  return { id, methodIds, title, subtitle, type, customerTypes, internalData };
+  // `disclosure` last: the compiled offers (offer-template.ts) fill it in right after internalData.
+  return { id, methodIds, title, subtitle, type, customerTypes, internalData, disclosure };
 }
 
-/** `monthlyFrom`: the subtitle naming a monthly cost in `language` (generated-texts.ts); the store and members in it too. */
+/**
+ * `monthlyFrom`: the subtitle naming a monthly cost in `language` (generated-texts.ts); the store and
+ * members in it too. `link`: where the session's price-information pages are; without one (no
+ * shopper's session: the merchant's explanation of an offer) no group has a disclosure.
+ */
 export function groupOf(
   store: Store,
   members: readonly PaymentMethod[],
   amount: Decimal,
   language: Language,
   monthlyFrom: MonthlyCostText,
+  link?: PriceInformationLink,
 ): PaymentMethodGroup {
   const shape = groupShapeOf(store, members);
   const cost = lowestMonthlyCost(store, members, amount);
+  const disclosures =
+    cost !== undefined && link
+      ? groupDisclosure(store, language, members, shape.customerTypes, amount, priceInformationUrl(link, formatDecimal(amount), shape.id))
+      : null;
   return groupFromShape(
     shape,
     cost !== undefined ? monthlyFrom(cost) : shape.subtitleWithoutCost,
-    encodeInternalData(internalDataOf(store, members, shape.title, amount, language)),
+    encodeInternalData(internalDataOf(store, members, shape.title, amount, language, disclosures?.internal ?? null)),
+    disclosures?.disclosure ?? null,
   );
 }

@@ -4,6 +4,7 @@ import { formatDecimal, formatDecimalTrimmed, multiplyDecimal, type Decimal } fr
 import { monthlyCost } from './price-signage.ts';
 import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
 import type { Language } from './languages.ts';
+import type { InternalDisclosure } from './credit-disclosure.ts';
 
 export interface InternalData {
   v: 1;
@@ -30,6 +31,8 @@ export interface InternalData {
     }>;
     legalLinks: Array<{ url: string; type: string; appendAmount: boolean }>;
   }>;
+  /** The group's credit disclosure (credit-disclosure.ts), null when it has none. */
+  disclosure: InternalDisclosure | null;
 }
 
 export function internalDataOf(
@@ -38,8 +41,17 @@ export function internalDataOf(
   title: string,
   amount: Decimal,
   language: Language,
+  disclosure: InternalDisclosure | null,
 ): InternalData {
-  return internalDataWith(store, members, title, language, formatDecimal(amount), (plan) => monthlyCost(plan, amount).toString());
+  return internalDataWith(
+    store,
+    members,
+    title,
+    language,
+    formatDecimal(amount),
+    (plan) => monthlyCost(plan, amount).toString(),
+    disclosure,
+  );
 }
 
 /**
@@ -53,6 +65,7 @@ export function internalDataWith(
   language: Language,
   amountText: string,
   monthlyCostText: (plan: PaymentPlan) => string,
+  disclosure: InternalDisclosure | null,
 ): InternalData {
   return {
     v: 1,
@@ -76,6 +89,7 @@ export function internalDataWith(
       })),
       legalLinks: m.legalLinks.map((l) => ({ url: l.url, type: l.type, appendAmount: l.appendAmount })),
     })),
+    disclosure,
   };
 }
 

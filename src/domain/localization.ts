@@ -2,7 +2,8 @@
 // its translation where there is one, the default bundle title by the language's own, and legal
 // links narrowed to the language. Everything downstream (groups, internalData, price signage)
 // works on the result unchanged, so the hot path does no text work per request: the result is
-// made once per catalog and language (services/localized-catalogs.ts).
+// made once per catalog and question, when its offer is compiled (offer-template.ts, compileOffer),
+// and kept with the compiled offer (services/offer-renderer.ts).
 import {
   legalLinkLanguage,
   type LegalLink,

@@ -8,6 +8,13 @@
 // ETag's prefix derived from what the template is made of. An amount then costs finding its
 // region, a few integer products per plan, filling the slots and base64 of internalData.
 //
+// Credit disclosure (credit-disclosure.ts): a group whose subtitle names a cost and that serves
+// consumers has a disclosure slot in the answer and in internalData. The region knows its plans in
+// the order that breaks ties, with their amount-free texts written once; an amount costs the APR of
+// the one plan the subtitle names, four numbers formatted and the sentence. The link to the
+// session's price-information page is the request's, so an answer with a disclosure is the
+// session's own (its ETag says so).
+//
 // Exactness: limits are compared in integer cents, costs are computed in BigInt as in
 // price-signage.ts (monthlyCost), and the fixed text comes from the same serializer and the same
 // internalData builder as the straightforward path (offer.ts + grouping.ts), so the bytes are the
@@ -16,6 +23,18 @@ import { createHash } from 'node:crypto';
 import { eligibleApartFromAmount, type EligibilityQuery } from './eligibility.ts';
 import { groupFromShape, groupShapeOf, partitionIntoGroups, type PaymentMethodGroup } from './grouping.ts';
 import { internalDataWith } from './internal-data.ts';
+import {
+  creditWarningOf,
+  disclosureFormat,
+  disclosureOf,
+  priceInformationUrl,
+  servesConsumers,
+  type DisclosureFormat,
+  type InternalDisclosure,
+  type PlanTexts,
+  type PriceInformationLink,
+} from './credit-disclosure.ts';
+import { planCostsAt, plansInOrder } from './price-signage.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
@@ -44,7 +63,7 @@ export interface RenderedOffer {
  * output format): the ETag is derived from it, the template's text and the amount.
  */
 // Stryker disable next-line StringLiteral: equivalent, any constant gives the same tags today; it changes with the format
-const RENDERING_VERSION = 'offer-template/1';
+const RENDERING_VERSION = 'offer-template/2';
 
 /** A whole part of at most 13 digits keeps an amount's cents below 10^15 < 2^53: exact in a double. */
 const MAX_WHOLE_DIGITS = 13;
@@ -103,9 +122,15 @@ interface PlanCostFormula {
   divisor: bigint;
   /** The plan counts for the subtitle's lowest cost (its method allows price signage). */
   signage: boolean;
+  /** Where the plan stands when costs tie: members in display order, then the plans' order (plansInOrder). */
+  rank: number;
+  plan: PaymentPlan;
+  methodId: string;
+  /** The disclosure's amount-free texts (a disclosing group's plans only). */
+  texts: PlanTexts | undefined;
 }
 
-function costFormulaOf(plan: PaymentPlan, signage: boolean): PlanCostFormula {
+function costFormulaOf(plan: PaymentPlan, signage: boolean, rank: number, methodId: string, texts: PlanTexts | undefined): PlanCostFormula {
   const factor = plan.annuityFactor;
   const fee = plan.administrationFee;
   const scale = Math.max(2 + factor.scale, fee.scale);
@@ -116,6 +141,10 @@ function costFormulaOf(plan: PaymentPlan, signage: boolean): PlanCostFormula {
     roundUp: divisor - 1n,
     divisor,
     signage,
+    rank,
+    plan,
+    methodId,
+    texts,
   };
 }
 
@@ -127,6 +156,13 @@ interface CompiledGroup {
   subtitleSlot: boolean;
   /** JSON of the subtitle when no cost applies. */
   subtitleWithoutCostJson: string;
+  /**
+   * Whether the group has a disclosure slot (its subtitle may name a cost and it serves consumers):
+   * then internalData's last piece follows the disclosure, and so does the answer's piece after it.
+   */
+  disclosing: boolean;
+  /** The group's id, for its price-information link. */
+  id: string;
 }
 
 /** One region's answer with slots: per group its subtitle (when a slot) and its internalData. */
@@ -138,6 +174,8 @@ export interface RegionTemplate {
   tag: string;
   /** Approximate bytes held (for a cache bounded by bytes). */
   bytes: number;
+  /** Some group may have a disclosure: an answer may hold the session's link (render). */
+  disclosing: boolean;
 }
 
 /**
@@ -165,14 +203,22 @@ function splitAt(text: string, markers: readonly string[]): string[] {
   return pieces;
 }
 
-/** Splits JSON at string values `values` (placeholders), keeping their quotes in the pieces. */
-function splitAtStringValues(json: string, values: readonly string[]): string[] {
+/**
+ * Splits JSON at string values `values` (placeholders), keeping their quotes in the pieces; then,
+ * when `raw` is given, at that string value quotes and all (a slot for any JSON value).
+ */
+function splitAtStringValues(json: string, values: readonly string[], raw?: string): string[] {
   const pieces = splitAt(
     json,
     values.map((v) => JSON.stringify(v)),
   );
-  return pieces.map((p, i) => (i > 0 ? '"' : '') + p + (i < pieces.length - 1 ? '"' : ''));
+  const quoted = pieces.map((p, i) => (i > 0 ? '"' : '') + p + (i < pieces.length - 1 ? '"' : ''));
+  if (raw === undefined) return quoted;
+  return [...quoted.slice(0, -1), ...splitAt(quoted.at(-1)!, [JSON.stringify(raw)])];
 }
+
+/** What follows internalData in a group with a disclosure of null, as the route's serializer writes it. */
+const NULL_DISCLOSURE = ',"disclosure":null';
 
 /** A store's offer for one question, compiled: the regions of amounts and their templates. */
 export class CompiledOffer {
@@ -183,6 +229,8 @@ export class CompiledOffer {
   private readonly minimumCost: bigint;
   /** The subtitle naming a monthly cost, in the catalog's language (its number format made once). */
   private readonly monthlyFrom: MonthlyCostText;
+  /** The disclosure's number formats, in the catalog's language. */
+  private readonly format: DisclosureFormat;
 
   constructor(
     /** Already in the answer's language (localization.ts). */
@@ -205,6 +253,7 @@ export class CompiledOffer {
     this.minimumCost = ceilToInteger(this.catalog.store.minimumInvoiceAmount);
     const { language, store } = this.catalog;
     this.monthlyFrom = monthlyCostText(language, store.countryCode, store.currency);
+    this.format = disclosureFormat(language, store.countryCode, store.currency);
   }
 
   /** How many regions there are (regionOf answers 0 … count − 1). */
@@ -234,71 +283,155 @@ export class CompiledOffer {
     const drafts: PaymentMethodGroup[] = [];
     // Placeholders chosen against the answer's own text: the answer serialized with empty slots.
     // Stryker disable next-line StringLiteral: equivalent, the probe only has to hold the catalog's text
-    const base = placeholderBase(serialize(shapes.map((s) => groupFromShape(s, s.subtitleWithoutCost, ''))));
+    const base = placeholderBase(serialize(shapes.map((s) => groupFromShape(s, s.subtitleWithoutCost, '', null))));
     const bodyMarkers: string[] = [];
     for (const [index, shape] of shapes.entries()) {
-      const plans = shape.members.flatMap((m) => m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible)));
+      const subtitleSlot = shape.members.some((m) => m.priceSignagePossible && m.plans.length > 0);
+      const disclosing = subtitleSlot && servesConsumers(shape.customerTypes);
+      // Ranks for ties: a member's plans in their own order (plansInOrder), members in display order.
+      let ranked = 0;
+      const plans = shape.members.flatMap((m) => {
+        const ordered = plansInOrder(m);
+        const offset = ranked;
+        ranked += ordered.length;
+        return m.plans.map((p) =>
+          costFormulaOf(p, m.priceSignagePossible, offset + ordered.indexOf(p), m.id, disclosing ? this.format.planTexts(p) : undefined),
+        );
+      });
       // Stryker disable next-line StringLiteral,ArrowFunction: equivalent, the probe only has to hold the catalog's text
-      const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, language, '', () => '')));
+      const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, language, '', () => '', null)));
       let planIndex = 0;
+      // The disclosure's slot: a placeholder string where the object or null goes (cut out quotes and all).
+      const disclosureMarker = `${dataBase}x`;
       const data = JSON.stringify(
-        internalDataWith(store, shape.members, shape.title, language, `${dataBase}a`, () => `${dataBase}${planIndex++}`),
+        internalDataWith(
+          store,
+          shape.members,
+          shape.title,
+          language,
+          `${dataBase}a`,
+          () => `${dataBase}${planIndex++}`,
+          disclosing ? (disclosureMarker as unknown as InternalDisclosure) : null,
+        ),
       );
-      const dataPieces = splitAtStringValues(data, [`${dataBase}a`, ...plans.map((_, i) => `${dataBase}${i}`)]);
-      const subtitleSlot = plans.some((p) => p.signage);
-      groups.push({ plans, dataPieces, subtitleSlot, subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost) });
+      const dataPieces = splitAtStringValues(
+        data,
+        [`${dataBase}a`, ...plans.map((_, i) => `${dataBase}${i}`)],
+        disclosing ? disclosureMarker : undefined,
+      );
+      groups.push({
+        plans,
+        dataPieces,
+        subtitleSlot,
+        subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost),
+        disclosing,
+        id: shape.id,
+      });
       const subtitle = subtitleSlot ? `${base}s${index}` : shape.subtitleWithoutCost;
       if (subtitleSlot) bodyMarkers.push(JSON.stringify(subtitle));
       bodyMarkers.push(JSON.stringify(`${base}d${index}`));
-      drafts.push(groupFromShape(shape, subtitle, `${base}d${index}`));
+      drafts.push(groupFromShape(shape, subtitle, `${base}d${index}`, null));
     }
-    const pieces = splitAt(serialize(drafts), bodyMarkers);
+    const cut = splitAt(serialize(drafts), bodyMarkers);
+    // A disclosing group's `"disclosure":null` after its internalData becomes a slot of its own.
+    const pieces: string[] = [cut[0]!];
+    let at = 1;
+    for (const group of groups) {
+      if (group.subtitleSlot) pieces.push(cut[at++]!);
+      const afterData = cut[at++]!;
+      if (!group.disclosing) {
+        pieces.push(afterData);
+        continue;
+      }
+      // Stryker disable next-line all: an assertion that cannot fail: the serializer writes the schema's order
+      if (!afterData.startsWith(NULL_DISCLOSURE)) throw new Error('offer template: disclosure not right after internalData');
+      pieces.push(NULL_DISCLOSURE.slice(0, -'null'.length), afterData.slice(NULL_DISCLOSURE.length));
+    }
     // The language and the country too: they decide how a monthly cost is written in the subtitle.
     const digest = createHash('sha1')
       .update(RENDERING_VERSION)
       .update(`\u0003${this.catalog.language}-${store.countryCode}`)
       .update(store.currency)
-      .update(this.minimumCost.toString());
+      .update(this.minimumCost.toString())
+      // The warning is written into every disclosure (a catalog change of it alone changes no piece).
+      .update(`\u0004${creditWarningOf(store, language)}`);
     for (const piece of pieces) digest.update(`\u0000${piece}`);
     for (const group of groups) {
       // Stryker disable next-line StringLiteral: equivalent, the description is in the digested internal data too
       digest.update(`\u0001${group.subtitleWithoutCostJson}`);
       for (const piece of group.dataPieces) digest.update(`\u0000${piece}`);
-      for (const p of group.plans) digest.update(`\u0002${p.multiplier}/${p.addend}/${p.divisor}/${p.signage}`);
+      digest.update(`\u0005${group.disclosing}`);
+      for (const p of group.plans) digest.update(`\u0002${p.multiplier}/${p.addend}/${p.divisor}/${p.signage}/${p.rank}`);
     }
     const bytes =
       pieces.reduce((sum, p) => sum + p.length, 0) +
-      groups.reduce((sum, g) => sum + g.dataPieces.reduce((s, p) => s + p.length, 0) + 96 * g.plans.length + 128, 0) +
+      groups.reduce((sum, g) => sum + g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
       256;
-    return { pieces, groups, tag: digest.digest('base64url'), bytes };
+    return { pieces, groups, tag: digest.digest('base64url'), bytes, disclosing: groups.some((g) => g.disclosing) };
   }
 
-  /** The answer for an amount of the template's region. */
-  render(template: RegionTemplate, amount: CartAmount): RenderedOffer {
+  /**
+   * The answer for an amount of the template's region; `link`: the session's price-information
+   * pages (an answer with a disclosure names them, and its ETag the session and locale).
+   */
+  render(template: RegionTemplate, amount: CartAmount, link: PriceInformationLink): RenderedOffer {
     const { pieces, groups } = template;
     const cents = BigInt(amount.cents);
     let body = pieces[0]!;
     let piece = 1;
+    let disclosed = false;
     for (const group of groups) {
       const plans = group.plans;
       const data = group.dataPieces;
       // The pieces hold the quotes: "amount":"<text>", "monthlyCost":"<cost>".
       let json = data[0]! + amount.text + data[1]!;
       let lowest = -1n;
+      let named: PlanCostFormula | undefined;
       for (let i = 0; i < plans.length; i += 1) {
         const plan = plans[i]!;
         const cost = (cents * plan.multiplier + plan.addend + plan.roundUp) / plan.divisor;
         json += cost.toString() + data[i + 2]!;
-        // priceSignage.lowestMonthlyCost: plans of signage methods, costs at least the minimum invoice amount.
-        if (plan.signage && cost >= this.minimumCost && (lowest < 0n || cost < lowest)) lowest = cost;
+        // priceSignage.lowestMonthlyCost: plans of signage methods, costs at least the minimum invoice amount;
+        // on a tie the plan of the lower rank is the one named (credit-disclosure.ts, namedPlan).
+        if (plan.signage && cost >= this.minimumCost && (lowest < 0n || cost < lowest || (cost === lowest && plan.rank < named!.rank))) {
+          lowest = cost;
+          named = plan;
+        }
       }
       if (group.subtitleSlot) {
         body += (lowest >= 0n ? JSON.stringify(this.monthlyFrom(lowest)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
       }
-      // Stryker disable next-line StringLiteral: equivalent, UTF-8 is also Buffer.from's default
-      body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}`;
+      if (!group.disclosing) {
+        // Stryker disable next-line StringLiteral: equivalent, UTF-8 is also Buffer.from's default
+        body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}`;
+        continue;
+      }
+      let publicJson = 'null';
+      let internalJson = 'null';
+      // No disclosure without a named cost, nor for an amount of 0 (no credit: no rate).
+      if (named && cents > 0n) {
+        const value = { units: cents, scale: 2 };
+        const url = priceInformationUrl(link, amount.text, group.id);
+        const d = disclosureOf(
+          this.catalog.store,
+          this.format,
+          named.methodId,
+          named.plan,
+          named.texts!,
+          value,
+          // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
+          planCostsAt(named.plan, amount.cents / 100, lowest),
+          url,
+        );
+        publicJson = JSON.stringify(d.disclosure);
+        internalJson = JSON.stringify(d.internal);
+        disclosed = true;
+      }
+      json += internalJson + data[plans.length + 2]!;
+      body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}${publicJson}${pieces[piece++]!}`;
     }
-    return { body, etag: `"${template.tag}.${amount.text}"` };
+    // An answer with a disclosure holds the session's link: the session and the locale are in its tag.
+    return { body, etag: disclosed ? `"${template.tag}.${amount.text}.${link.tag}"` : `"${template.tag}.${amount.text}"` };
   }
 }
 

@@ -6,11 +6,14 @@ import type { OperatorTypes } from './payment-method-types.ts';
 import { monthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
 import { localizeCatalog } from './localization.ts';
+import type { PriceInformationLink } from './credit-disclosure.ts';
 
 export interface OfferQuery extends EligibilityQuery {
   flattened: boolean;
   /** The language texts are served in (languages.ts, requestLanguage). */
   language: Language;
+  /** The session's price-information pages (credit-disclosure.ts); without it no group has a disclosure. */
+  link?: PriceInformationLink | undefined;
 }
 
 export interface MethodVerdict {
@@ -38,7 +41,7 @@ export function explainOffer(catalog: StoreMethods, query: OfferQuery, operator:
   const eligible = methods.filter((v) => v.eligible).map((v) => v.method);
   const monthlyFrom = monthlyCostText(query.language, store.countryCode, store.currency);
   const groups = partitionIntoGroups(eligible, query.flattened, operator.bundled).map((members) =>
-    groupOf(localized.store, members, query.amount, query.language, monthlyFrom),
+    groupOf(localized.store, members, query.amount, query.language, monthlyFrom, query.link),
   );
   return { methods, groups };
 }

@@ -57,24 +57,33 @@ export function plansInOrder(method: PaymentMethod): PaymentPlan[] {
  */
 export function priceSignageCosts(method: PaymentMethod, amount: Decimal): PlanCosts[] {
   if (!method.priceSignagePossible || !withinPurchaseLimits(method, amount) || amount.units === 0n) return [];
-  const principal = Number(formatDecimal(amount));
-  return plansInOrder(method).map((plan) => {
-    const monthly = monthlyCost(plan, amount);
-    const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
-    const payments = Array.from({ length: plan.durationMonths }, (_, i) => ({
-      month: i + 1,
-      amount: Number(monthly) + (i === 0 ? Number(formatDecimal(plan.setupFee)) : 0),
-    }));
-    return {
-      name: plan.name,
-      description: plan.description ?? '',
-      interest: plan.interest,
-      durationMonths: plan.durationMonths,
-      monthlyCost: monthly,
-      totalCost,
-      administrationFee: plan.administrationFee,
-      setupFee: plan.setupFee,
-      effectiveInterest: annualPercentageRate(principal, payments),
-    };
-  });
+  return plansInOrder(method).map((plan) => planCosts(plan, amount));
+}
+
+/** One plan's costs at a price (a positive amount: a price of 0 has no rate). */
+export function planCosts(plan: PaymentPlan, amount: Decimal): PlanCosts {
+  return planCostsAt(plan, Number(formatDecimal(amount)), monthlyCost(plan, amount));
+}
+
+/**
+ * The same from the amount as a double (Number of its decimal text) and the plan's monthly cost at
+ * it, when the caller has both already (the compiled offers: offer-template.ts).
+ */
+export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigint): PlanCosts {
+  const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
+  const payments = Array.from({ length: plan.durationMonths }, (_, i) => ({
+    month: i + 1,
+    amount: Number(monthly) + (i === 0 ? Number(formatDecimal(plan.setupFee)) : 0),
+  }));
+  return {
+    name: plan.name,
+    description: plan.description ?? '',
+    interest: plan.interest,
+    durationMonths: plan.durationMonths,
+    monthlyCost: monthly,
+    totalCost,
+    administrationFee: plan.administrationFee,
+    setupFee: plan.setupFee,
+    effectiveInterest: annualPercentageRate(principal, payments),
+  };
 }

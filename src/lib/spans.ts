@@ -1,4 +1,4 @@
-// Manual OpenTelemetry spans, through the API only (README.md#traces). Until the SDK is started
+// Manual OpenTelemetry spans, through the API only (docs/operations.md#traces). Until the SDK is started
 // (observability/otel-sdk.ts, only when OTEL_EXPORTER_OTLP_ENDPOINT is set) `enabled` is false and
 // every helper here is a plain call: no span object, no context switch on the hot path.
 import { SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';

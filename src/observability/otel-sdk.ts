@@ -1,5 +1,5 @@
 // The OpenTelemetry SDK, started by main.ts only when OTEL_EXPORTER_OTLP_ENDPOINT (or
-// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set (README.md#traces). Every SDK package is imported
+// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set (docs/operations.md#traces). Every SDK package is imported
 // dynamically: the server bundle (dist/main.js) keeps them external, and a process without tracing
 // never loads them. The SDK reads the standard OTEL_* variables itself: endpoint and headers
 // (exporter), OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (resource), OTEL_TRACES_SAMPLER and

@@ -1,4 +1,4 @@
-// A server span per request when tracing is on (README.md#traces): the caller's W3C traceparent
+// A server span per request when tracing is on (docs/operations.md#traces): the caller's W3C traceparent
 // is its parent, the span is active for everything the request does (queries, key derivations, JWKS
 // fetches become its children), and the request's log lines carry its trace id. Attributes: method,
 // route template, status and store id; never a header, a query string, a body or a token.

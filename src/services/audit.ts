@@ -4,11 +4,10 @@
 // differ (before and after; only after for a creation, only before for a deletion); a write that
 // changes nothing records nothing. Secrets never reach it: client entities carry no secret or hash
 // here, and a secret change is only the marker SECRET_CHANGED.
-import type { Kysely, Transaction } from 'kysely';
+import type { Db, Tx } from '../storage/handles.ts';
 import type { Decimal } from '../domain/money.ts';
 import { formatDecimalTrimmed } from '../domain/money.ts';
 import { AuditEventsRepository, type StoredAuditEvent } from '../storage/repositories/audit-events.ts';
-import type { Database } from '../storage/schema.ts';
 import { limits, pageOf, type Page, type PageRequest } from './admin/common.ts';
 
 export const ACTOR_TYPES = ['client', 'cli', 'catalog-file', 'console'] as const;
@@ -94,7 +93,7 @@ export class AuditRecorder {
   private count = 0;
 
   constructor(
-    tx: Transaction<Database>,
+    tx: Tx,
     private readonly actor: Actor,
     /** Told of every change recorded, in the same transaction (the webhooks' outbox: services/webhooks). */
     private readonly onChange?: (change: EntityChange) => Promise<void>,
@@ -180,7 +179,7 @@ function actorsMatching(actor: string): Array<{ type?: ActorType; id: string }> 
 
 /** The audit trail as the admin API reads it: never changed, deleted only by the retention purge. */
 export class AuditTrail {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async list(query: AuditEventQuery): Promise<Page<AuditEvent>> {
     const { entity, entityId, actor, from, to } = query;

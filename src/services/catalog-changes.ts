@@ -8,15 +8,14 @@
 //
 // Every write names its actor and gets an AuditRecorder bound to its transaction (services/audit.ts,
 // docs/audit.md): the audit trail commits or rolls back with the change it describes.
-import type { Kysely, Transaction } from 'kysely';
+import type { Db, Tx } from '../storage/handles.ts';
 import { catalogTransaction } from '../storage/catalog-transaction.ts';
-import type { Database } from '../storage/schema.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { AuditRecorder, type Actor } from './audit.ts';
 import { ChangeEvents } from './webhooks/change-events.ts';
 
 /** A catalog write: its statements on `tx`, and an audit event per entity it changes on `audit`. */
-export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) => Promise<T>;
+export type CatalogWork<T> = (tx: Tx, audit: AuditRecorder) => Promise<T>;
 
 /**
  * A catalog write by `actor` in a catalog transaction, without clearing caches: for the catalog
@@ -24,12 +23,7 @@ export type CatalogWork<T> = (tx: Transaction<Database>, audit: AuditRecorder) =
  * Every change the audit trail records also reaches the webhooks' outbox, written last, in the
  * same transaction (services/webhooks/change-events.ts).
  */
-export function auditedCatalogTransaction<T>(
-  db: Kysely<Database>,
-  actor: Actor,
-  work: CatalogWork<T>,
-  clock: Clock = systemClock,
-): Promise<T> {
+export function auditedCatalogTransaction<T>(db: Db, actor: Actor, work: CatalogWork<T>, clock: Clock = systemClock): Promise<T> {
   return catalogTransaction(db, async (tx) => {
     const events = new ChangeEvents(tx, clock);
     const result = await work(tx, new AuditRecorder(tx, actor, (change) => events.entityChanged(change)));
@@ -42,7 +36,7 @@ export function auditedCatalogTransaction<T>(
 export class CatalogChanges {
   private readonly invalidators: Array<() => void> = [];
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Registers a cache to clear on every change, made here or announced by another instance. */
   onChange(invalidate: () => void): void {

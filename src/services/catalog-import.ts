@@ -14,11 +14,11 @@
 import { scrypt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db, Tx } from '../storage/handles.ts';
 import { hashClientSecret, verifyClientSecret } from '../lib/secret-hash.ts';
 import { loadCatalogValidation, validateCatalog, CatalogValidationError, type ValidatedCatalog } from '../catalog-input/validate.ts';
 import { DEFAULT_OPERATOR_TYPES, type OperatorTypes } from '../domain/payment-method-types.ts';
-import type { Database } from '../storage/schema.ts';
+import { CatalogApplicationsRepository } from '../storage/repositories/catalog-applications.ts';
 import { CatalogWriter } from '../storage/repositories/catalog-writer.ts';
 import type { WriteResult } from '../storage/repositories/write-result.ts';
 import { ClientsRepository } from '../storage/repositories/clients.ts';
@@ -107,23 +107,15 @@ export async function readCatalogFileWithDigest(path: string, operator: Operator
  * True when re-applying the file could change nothing: this content was the last application
  * from this source, and no catalog write happened after it (generation unchanged).
  */
-export async function catalogFileIsCurrent(db: Kysely<Database>, file: Pick<CatalogFile, 'source' | 'digest'>): Promise<boolean> {
-  const { rows } = await sql<{ current: boolean }>`
-    select a.digest = ${file.digest}::text and a.generation = g.generation as current
-    from catalog_applications a, catalog_generation g
-    where a.source = ${file.source}::text`.execute(db);
-  return rows[0]?.current === true;
+export async function catalogFileIsCurrent(db: Db, file: Pick<CatalogFile, 'source' | 'digest'>): Promise<boolean> {
+  return new CatalogApplicationsRepository(db).isCurrent(file.source, file.digest);
 }
 
 /**
  * The catalog file at start-up: applied as applyCatalog() does, unless catalogFileIsCurrent().
  * Undefined when skipped. `file`'s digest must have been computed under the same `operator`.
  */
-export async function applyCatalogFile(
-  db: Kysely<Database>,
-  file: CatalogFile,
-  operator: OperatorTypes,
-): Promise<CatalogSummary | undefined> {
+export async function applyCatalogFile(db: Db, file: CatalogFile, operator: OperatorTypes): Promise<CatalogSummary | undefined> {
   if (await catalogFileIsCurrent(db, file)) return undefined;
   return applyCatalog(db, file.value, { operator, file });
 }
@@ -165,7 +157,7 @@ async function audited<E extends object>(
  * the application is recorded in the same transaction (catalogFileIsCurrent()).
  */
 export async function applyCatalog(
-  db: Kysely<Database>,
+  db: Db,
   value: unknown,
   { operator = DEFAULT_OPERATOR_TYPES, changes, file }: ApplyCatalogOptions = {},
 ): Promise<CatalogSummary> {
@@ -173,7 +165,7 @@ export async function applyCatalog(
   const summary = emptySummary();
   // One audit event per entity created or changed, with the fields that differ: the stored state
   // is read before each upsert (and after, for what the database assigns, e.g. a store number).
-  const write = async (tx: Transaction<Database>, audit: AuditRecorder) => {
+  const write = async (tx: Tx, audit: AuditRecorder) => {
     const writer = new CatalogWriter(tx);
     const existing = await writer.existingIds();
     const catalog: ValidatedCatalog = validateCatalog(value, operator, existing);
@@ -229,13 +221,7 @@ export async function applyCatalog(
       summary.paymentMethods[await audited(audit, 'payment-method', method.id, before, () => writer.upsertPaymentMethod(method), after)] +=
         1;
     }
-    if (file) {
-      // The generation this transaction set (catalogTransaction() incremented it first).
-      await sql`insert into catalog_applications (source, digest, generation)
-        select ${file.source}::text, ${file.digest}::text, generation from catalog_generation
-        on conflict (source) do update
-          set digest = excluded.digest, generation = excluded.generation, applied_at = now()`.execute(tx);
-    }
+    if (file) await new CatalogApplicationsRepository(tx).record(file.source, file.digest);
   };
   const actor = catalogActor(file);
   await (changes ? changes.write(actor, write) : auditedCatalogTransaction(db, actor, write));

@@ -1,6 +1,6 @@
 // What a merchant backend may ask about its own store's catalog: the paginated listing
 // (docs/merchant-api.md#payment-method-listing) and the "why is method X not offered?" explanation.
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import { parseDecimal } from '../domain/money.ts';
 import { explainOffer, type ExplainedOffer, type OfferQuery } from '../domain/offer.ts';
 import { DEFAULT_COUNTRY_CODE, type PaymentMethod, type Store } from '../domain/catalog.ts';
@@ -8,7 +8,6 @@ import { requestLanguage, type Language } from '../domain/languages.ts';
 import { localizeMethod } from '../domain/localization.ts';
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Database } from '../storage/schema.ts';
 import { Errors } from '../errors.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
@@ -29,7 +28,7 @@ export class MerchantListingService {
   private readonly stores: StoresRepository;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly catalog: StoreMethodsReader,
     private readonly operator: OperatorTypes,
     private readonly clock: Clock,

@@ -33,9 +33,9 @@ import {
 } from '../domain/offer-template.ts';
 import type { OperatorTypes } from '../domain/payment-method-types.ts';
 import type { Language } from '../domain/languages.ts';
+import type { PriceInformationLink } from '../domain/credit-disclosure.ts';
 import { etagOf } from '../lib/body-etag.ts';
-import { LruCache } from '../lib/lru-cache.ts';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import { LruCache, type CacheStats } from '../lib/cache.ts';
 
 export type { RenderedOffer } from '../domain/offer-template.ts';
 
@@ -60,6 +60,8 @@ export interface OfferRequest extends OfferQuestion {
   storeId: string;
   /** As the storefront sent it (validated: `^\d+(\.\d{1,2})?$`). */
   amount: string;
+  /** The session's price-information pages, named by credit disclosures (domain/credit-disclosure.ts). */
+  link: PriceInformationLink;
 }
 
 /** A catalog's compiled offers: by question, 30 slots (language × customer type × flattened) per campaign. */
@@ -85,7 +87,10 @@ interface RegionEntry {
   compiled: CompiledEntry;
   region: number;
   template: RegionTemplate;
-  /** Answers of amounts asked for more than once, by the amount's text. */
+  /**
+   * Answers of amounts asked for more than once, by the amount's text; in a region whose answers may
+   * hold a disclosure (and so the session's link), by the amount's text and the link's tag.
+   */
   answers: Map<string, AnswerEntry>;
   /** Amounts asked for once so far. */
   seen: Set<string>;
@@ -149,9 +154,9 @@ export class OfferRenderer {
     const regionNumber = compiled.offer.regionOf(amount.cents);
     let region = compiled.regions[regionNumber];
     if (region && this.regions.lookup(region)) {
-      const kept = region.answers.get(amount.text);
+      const kept = region.answers.get(region.template.disclosing ? `${amount.text}\u0000${request.link.tag}` : amount.text);
       if (kept && this.answers.lookup(kept)) return kept.answer;
-      return this.renderAndKeep(region, amount);
+      return this.renderAndKeep(region, amount, request.link);
     }
     region = {
       compiled,
@@ -163,7 +168,7 @@ export class OfferRenderer {
     compiled.regions[regionNumber] = region;
     this.regions.countMiss();
     this.regions.set(region, true);
-    return this.renderAndKeep(region, amount);
+    return this.renderAndKeep(region, amount, request.link);
   }
 
   stats(): CacheStats[] {
@@ -171,16 +176,17 @@ export class OfferRenderer {
   }
 
   /** Fills the region's template; keeps the answer if the amount was asked for before. */
-  private renderAndKeep(region: RegionEntry, amount: CartAmount): RenderedOffer {
-    const answer = region.compiled.offer.render(region.template, amount);
-    if (!region.seen.has(amount.text)) {
+  private renderAndKeep(region: RegionEntry, amount: CartAmount, link: PriceInformationLink): RenderedOffer {
+    const answer = region.compiled.offer.render(region.template, amount, link);
+    const key = region.template.disclosing ? `${amount.text}\u0000${link.tag}` : amount.text;
+    if (!region.seen.has(key)) {
       if (region.seen.size >= DOORKEEPER_SIZE) region.seen.clear();
-      region.seen.add(amount.text);
+      region.seen.add(key);
       return answer;
     }
-    region.seen.delete(amount.text);
-    const entry: AnswerEntry = { region, amount: amount.text, answer, bytes: 128 + 2 * (answer.body.length + answer.etag.length) };
-    region.answers.set(amount.text, entry);
+    region.seen.delete(key);
+    const entry: AnswerEntry = { region, amount: key, answer, bytes: 128 + 2 * (answer.body.length + answer.etag.length + key.length) };
+    region.answers.set(key, entry);
     this.answers.countMiss();
     this.answers.set(entry, true);
     return answer;

@@ -1,14 +1,14 @@
 // Deletes sessions long expired (docs/session-api.md#session-lifetime-and-retention: an expired session answers 409 for at least 24 hours
 // past expiresAt, then may be purged and answer 404). Every instance runs the job; that is safe
 // and cheap because each pass deletes in small batches, oldest first, each one short statement
-// whose rows are taken with FOR UPDATE SKIP LOCKED (repositories/sessions.ts): instances never
+// whose rows are taken with FOR UPDATE SKIP LOCKED (storage/repositories/sessions.ts): instances never
 // wait for each other, and no lock is held longer than one batch. docs/sessions-at-scale.md.
 // The same pass deletes session creations' idempotency keys older than 24 hours, and audit events
 // older than their retention (docs/audit.md#retention), and webhook deliveries finished (succeeded or
 // failed) longer ago than theirs with their attempts and events (docs/webhooks.md#retention), and
 // operator console sessions that ended (docs/console.md#session) and single sign-ons never finished
 // within their 10 minutes (docs/console.md#single-sign-on), the same way: the other tables that only grow.
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AuditEventsRepository } from '../storage/repositories/audit-events.ts';
 import { ConsoleSessionsRepository } from '../storage/repositories/console-sessions.ts';
@@ -17,7 +17,6 @@ import { SessionsRepository } from '../storage/repositories/sessions.ts';
 import { WebhookOutboxRepository } from '../storage/repositories/webhook-outbox.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './sessions.ts';
-import type { Database } from '../storage/schema.ts';
 
 /** Rows per DELETE: a few milliseconds each, whatever the table's size. */
 export const PURGE_BATCH_SIZE = 1000;
@@ -64,7 +63,7 @@ export class SessionPurge {
   private failures = 0;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
     private readonly options: SessionPurgeOptions,
   ) {

@@ -1,15 +1,13 @@
 // Storefront sessions: created by a merchant backend for one store, read by the storefront until
 // they expire (docs/session-api.md#session-creation and docs/session-api.md#group-retrieval).
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import { Errors, withHeaders } from '../errors.ts';
-import type { Database } from '../storage/schema.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
-import { LruCache } from '../lib/lru-cache.ts';
-import type { CacheStats } from '../lib/ttl-cache.ts';
+import { LruCache, type CacheStats } from '../lib/cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../lib/batch-spans.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -79,7 +77,7 @@ export class SessionService {
   private readonly inserts: WriteBatcher<TracedItem<SessionRecord>>;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly config: Config,
     private readonly clock: Clock,
   ) {

@@ -5,15 +5,14 @@
 // While the database is unreachable, entries whose time-to-live ran out keep being served, for at
 // most MAX_STALE_ON_ERROR_MS (stale-on-error, counted in pms_cache_stale_total): storefronts of
 // sessions already cached keep working through a short outage.
-import type { Kysely } from 'kysely';
+import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { StoreMethods } from '../domain/catalog.ts';
 import { activeAt, type ActiveCatalog } from '../domain/windows.ts';
-import type { Database } from '../storage/schema.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
-import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/ttl-cache.ts';
+import { MAX_STALE_ON_ERROR_MS, TtlCache, type CacheStats } from '../lib/cache.ts';
 
 const CACHE_TTL_MS = 1000;
 const MAX_CACHED_STORES = 10_000;
@@ -34,7 +33,7 @@ export class StoreMethodsReader {
   private readonly active = new WeakMap<StoreMethods, ActiveCatalog & { since: number }>();
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
   ) {
     this.stores = new StoresRepository(db);
@@ -61,7 +60,7 @@ export class StoreMethodsReader {
 
   /** The store's catalog as stored, methods outside their windows included (for the current view). */
   private loadedStoreMethods(storeId: string): Promise<StoreMethods | undefined> {
-    return this.catalogs.get(storeId, async (id) => {
+    return this.catalogs.getOrLoad(storeId, async (id) => {
       const store = await this.stores.findById(id);
       if (!store) {
         this.loaded.delete(id);
@@ -99,7 +98,7 @@ export class StoreMethodsReader {
 
   /** The merchant owning the store, or undefined for an unknown store. */
   storeOwner(storeId: string): Promise<string | undefined> {
-    return this.owners.get(storeId, (id) => this.stores.merchantOf(id));
+    return this.owners.getOrLoad(storeId, (id) => this.stores.merchantOf(id));
   }
 
   /** Every entry is reloaded before it is served again (kept only as the stale-on-error fallback). */

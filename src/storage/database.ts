@@ -35,7 +35,7 @@ export interface PostgresOptions {
    * nothing may rely on session state: no startup parameters (PgBouncer refuses them:
    * "unsupported startup parameter: statement_timeout"), no session-level advisory locks, no
    * LISTEN. The statement time-out is then client-side only (and server-side where the role sets
-   * one: README.md#behind-a-connection-pooler).
+   * one: docs/operations.md#behind-a-connection-pooler).
    */
   pooler?: 'none' | 'transaction';
   /** Give up connecting after this long: a request answers 503 rather than hanging. */

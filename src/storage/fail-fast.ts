@@ -85,7 +85,7 @@ export function guardPool(pool: pg.Pool, breaker: ConnectionBreaker): PostgresPo
               if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
               if (breaker.open) return Promise.reject(new DatabaseUnavailableError());
               const run = () => client.query(sqlOrCursor, parameters as unknown[]);
-              // A client span per statement when tracing is on (README.md#traces): the SQL text with
+              // A client span per statement when tracing is on (docs/operations.md#traces): the SQL text with
               // its $n placeholders, never the parameters' values.
               const pending = spansEnabled() ? inSpan(operationOf(sqlOrCursor), SpanKind.CLIENT, queryAttributes(sqlOrCursor), run) : run();
               return pending.then(

@@ -22,6 +22,7 @@ import * as webhooks from './migrations/0009_webhooks.ts';
 import * as consoleSessions from './migrations/0010_console.ts';
 import * as consoleSignIns from './migrations/0011_console_sign_ins.ts';
 import * as consoleSessionClient from './migrations/0012_console_session_client.ts';
+import * as creditWarning from './migrations/0013_credit_warning.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_console': consoleSessions,
   '0011_console_sign_ins': consoleSignIns,
   '0012_console_session_client': consoleSessionClient,
+  '0013_credit_warning': creditWarning,
 };
 
 /** The newest migration: part of a catalog file's digest, so a schema change re-applies the file. */
@@ -90,7 +92,7 @@ function divergedError({ unknown, missing }: SchemaState): Error {
  * Runs the Migrator inside one transaction that first takes the migration lock (migration-lock.ts):
  * instances starting together on an empty database migrate once, the others wait and find the work
  * done, and a failed migration leaves nothing behind, neither schema nor lock. It needs no session
- * of its own, so it works through a transaction-mode pooler (README.md#behind-a-connection-pooler).
+ * of its own, so it works through a transaction-mode pooler (docs/operations.md#behind-a-connection-pooler).
  */
 async function migrateInOneTransaction(
   handle: DatabaseHandle,

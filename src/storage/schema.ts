@@ -26,6 +26,8 @@ export interface StoresTable {
   national_store_id: ColumnType<number, number | null | undefined, number>;
   organization_number: string | null;
   translations: TranslationsColumn;
+  /** migrations/0013_credit_warning.ts: null gives the language's default, '' none. */
+  credit_warning: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-// A rolling deploy and a rollback behind a real HAProxy (README.md#deploys): two instances on one
+// A rolling deploy and a rollback behind a real HAProxy (docs/operations.md#deploys): two instances on one
 // PostgreSQL, steady storefront and session-creation traffic through the balancer, each instance
 // in turn stopped with SIGTERM and started again; then a newer release's migration lands in the
 // database and the instances (now the older release) roll again. No shopper may notice: zero

@@ -108,6 +108,17 @@ describe('locale tags', () => {
 
 describe('generated texts', () => {
   const ENGLISH_WORDS = /\b(from|month|months|part|payment|per)\b/i;
+  /** Distinct stand-ins for each figure of a disclosure. */
+  const FIGURES = {
+    amount: '⟨1⟩',
+    months: '⟨2⟩',
+    monthlyCost: '⟨3⟩',
+    interest: '⟨4⟩',
+    setupFee: '⟨5⟩',
+    administrationFee: '⟨6⟩',
+    apr: '⟨7⟩',
+    totalCost: '⟨8⟩',
+  };
 
   it('exist in every language', () => {
     for (const language of LANGUAGES) {
@@ -123,6 +134,18 @@ describe('generated texts', () => {
       expect(texts.bundleTitle, language).not.toMatch(ENGLISH_WORDS);
       expect(monthlyCostText(language, 'SE', 'SEK')(238n), language).not.toMatch(ENGLISH_WORDS);
       expect(texts.bundleTitle).not.toBe(DEFAULT_BUNDLE_TITLE);
+      // The credit disclosure (credit-disclosure.ts): its sentence and its default warning.
+      expect(texts.disclosure(FIGURES), language).not.toMatch(ENGLISH_WORDS);
+      expect(texts.disclosure(FIGURES), language).not.toMatch(/\b(rate|fee|total|interest|example|amount|payable)\b/i);
+      expect(texts.creditWarning, language).not.toMatch(/\b(borrowing|money|costs)\b/i);
+    }
+  });
+
+  it('write the credit disclosure with every figure, and a warning, in every language', () => {
+    for (const language of LANGUAGES) {
+      const text = generatedTexts(language).disclosure(FIGURES);
+      for (const figure of Object.values(FIGURES)) expect(text, language).toContain(figure);
+      expect(generatedTexts(language).creditWarning, language).not.toBe('');
     }
   });
 

@@ -13,6 +13,14 @@ import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../
 import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
 import { OfferRenderer, type OfferRequest } from '../../src/services/offer-renderer.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
+import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
+
+/** Two sessions' price-information pages, one asked with a locale of its own. */
+const LINKS = [
+  priceInformationLink('https://pay.example.com', '3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b', undefined),
+  priceInformationLink('https://pay.example.com/base', 'a1b2c3d4-0000-4000-8000-000000000000', 'sv-SE'),
+];
+const LINK = LINKS[0]!;
 
 /** The route's serializer: fast-json-stringify compiled from the route's response schema by Fastify. */
 let serialize: GroupsSerializer;
@@ -132,7 +140,8 @@ const catalogArbitrary: fc.Arbitrary<StoreMethods> = fc
     currency: fc.oneof(fc.constantFrom('SEK', 'EUR', 'NOK'), text),
     bundleTitle: fc.oneof(text, fc.constant('Part payment')),
     countryCode: fc.constantFrom('SE', 'NO', 'DK', 'FI', 'DE'),
-    translations: translationsOf('bundleTitle'),
+    translations: translationsOf('bundleTitle', 'creditWarning'),
+    creditWarning: fc.option(fc.oneof(text, fc.constant('')), { nil: undefined }),
     minimumInvoiceAmount: fc.oneof(decimal(100_000n, 2), decimal(30n, 0)),
     count: fc.integer({ min: 0, max: 10 }),
   })
@@ -171,6 +180,7 @@ const questionArbitrary = fc.record({
   campaign: fc.constantFrom<string | undefined>(undefined, undefined, 'BLACKWEEK', 'BlackWeek', 'summer', 'år', 'none'),
   flattened: fc.boolean(),
   language: fc.constantFrom<Language>(...LANGUAGES),
+  link: fc.constantFrom(...LINKS),
 });
 
 function straightforward(catalog: StoreMethods, request: OfferRequest): string {
@@ -244,6 +254,14 @@ describe('compiled offers', () => {
       (c, _i, v) => ({ ...c, store: { ...c.store, currency: v } }),
       (c, _i, v) => ({ ...c, store: { ...c.store, bundleTitle: v } }),
       (c) => ({ ...c, store: { ...c.store, minimumInvoiceAmount: { units: c.store.minimumInvoiceAmount.units + 1n, scale: 0 } } }),
+      // What only a credit disclosure shows.
+      (c, _i, v) => ({ ...c, store: { ...c.store, creditWarning: v } }),
+      (c) => ({ ...c, store: { ...c.store, creditWarning: '' } }),
+      (c, _i, v) => ({ ...c, store: { ...c.store, translations: { ...c.store.translations, sv: { creditWarning: v } } } }),
+      (c, i) => editPlan(c, i, (p) => ({ ...p, interest: { units: p.interest.units + 1n, scale: p.interest.scale } })),
+      (c, i) => editPlan(c, i, (p) => ({ ...p, setupFee: { units: p.setupFee.units + 1n, scale: p.setupFee.scale } })),
+      (c, i) => editMethod(c, i, (m) => ({ ...m, plans: [...m.plans].reverse() })),
+      (c, i) => editMethod(c, i, (m) => ({ ...m, enabledForNaturalCustomer: !m.enabledForNaturalCustomer })),
     ];
     fc.assert(
       fc.property(
@@ -297,7 +315,7 @@ describe('compiled offers at the edges', () => {
   };
   /** The groups `on` answers for `amount`, compiled, after checking them against the straightforward computation. */
   const render = (amount: string, on: StoreMethods = catalog) => {
-    const request = { storeId: on.store.id, amount, flattened: false, language: 'en' as const };
+    const request = { storeId: on.store.id, amount, flattened: false, language: 'en' as const, link: LINK };
     const compiled = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(on, request, serialize).body;
     expect(compiled).toBe(straightforward(on, request));
     return JSON.parse(compiled) as Array<{ subtitle: string; methodIds: string[] }>;
@@ -321,7 +339,7 @@ describe('compiled offers at the edges', () => {
 
   /** Asserts that the catalog `changed(true)` answers `amount` otherwise than `changed(false)`, under another tag. */
   const expectRetagged = (amount: string, changed: (after: boolean) => PaymentMethod) => {
-    const request = { storeId: catalog.store.id, amount, flattened: false, language: 'en' as const };
+    const request = { storeId: catalog.store.id, amount, flattened: false, language: 'en' as const, link: LINK };
     const [before, after] = [false, true].map((which) =>
       new OfferRenderer(DEFAULT_OPERATOR_TYPES).render({ ...catalog, methods: [changed(which)] }, request, serialize),
     );
@@ -360,7 +378,7 @@ describe('compiled offers at the edges', () => {
       ],
     };
     for (const flattened of [false, true]) {
-      const request = { storeId: spelled.store.id, amount: '1000', flattened, language: 'en' as const };
+      const request = { storeId: spelled.store.id, amount: '1000', flattened, language: 'en' as const, link: LINK };
       expect(new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(spelled, request, serialize).body).toBe(straightforward(spelled, request));
     }
   });
@@ -379,7 +397,7 @@ describe('compiled offers at the edges', () => {
   });
 
   it('cut the amounts into regions at every finite limit, and weigh a region by its text', () => {
-    const question = { flattened: false, language: 'en' as const };
+    const question = { flattened: false, language: 'en' as const, link: LINK };
     // Limits in cents: [10001, 200100) and [0, 100001); a limit beyond any cart adds no boundary.
     const offer = compileOffer(catalog, question, DEFAULT_OPERATOR_TYPES);
     expect(offer.regionCount).toBe(5);
@@ -401,13 +419,13 @@ describe('compiled offers at the edges', () => {
     };
     const one = (name: string, plans: PaymentPlan[]) => ({ ...catalog, methods: [bundle({ id: METHOD_ID, name, plans })] });
     const base = weigh(one('Part', [plan()]));
-    // Beyond its text: 256 bytes a region, 128 a group, 96 a plan.
-    expect(base.bytes - base.text).toBe(256 + 128 + 96);
+    // Beyond its text: 256 bytes a region, 128 a group, 256 a plan (its numbers and its disclosure texts).
+    expect(base.bytes - base.text).toBe(256 + 128 + 256);
     // The name stands in the group's title and twice in its internal data (title and method name).
     expect(weigh(one('Part payment', [plan()])).bytes - base.bytes).toBe(3 * 'Part payment'.length - 3 * 'Part'.length);
-    // A plan weighs its text and 96 bytes of numbers.
+    // A plan weighs its text and 256 bytes of numbers and disclosure texts.
     const twoPlans = weigh(one('Part', [plan(), plan({ name: '24 months', durationMonths: 24 })]));
-    expect(twoPlans.bytes - base.bytes - (twoPlans.text - base.text)).toBe(96);
+    expect(twoPlans.bytes - base.bytes - (twoPlans.text - base.text)).toBe(256);
   });
 
   it('compare limits with more decimals than an amount exactly', () => {

@@ -1,6 +1,6 @@
 // A real HAProxy (Debian's package) in front of service instances, for the deploy tests: health
 // checks on /readyz, keep-alive to the instances, retries 3 and option redispatch, as an operator
-// would configure it (README.md#deploys), with a short check interval to keep the test fast.
+// would configure it (docs/operations.md#deploys), with a short check interval to keep the test fast.
 // Installed here when missing and possible (root or passwordless sudo, apt); where it cannot be,
 // haproxyUnavailable() says why, and CI (which installs it in .ci/run) fails instead of skipping.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,7 +34,7 @@ export interface Haproxy {
   stop(): Promise<void>;
 }
 
-/** Starts HAProxy in the foreground (-db) with the configuration of README.md#deploys. */
+/** Starts HAProxy in the foreground (-db) with the configuration of docs/operations.md#deploys. */
 export async function startHaproxy(options: HaproxyOptions): Promise<Haproxy> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pms-haproxy-'));
   const port = await freePort();

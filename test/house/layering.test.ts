@@ -1,5 +1,5 @@
 // The house's rules, checked on every `npm test`: the import layering of .dependency-cruiser.cjs
-// (README, "Architecture"), and that the repository documents itself (nothing outside test/ points
+// (docs/development.md#architecture), and that the repository documents itself (nothing outside test/ points
 // at documents a clone does not have).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ describe('house rules', () => {
     }
   }, 60_000);
 
-  it('the rules catch violations (a fixture tree that breaks four of them)', async () => {
+  it('the rules catch violations (a fixture tree that breaks six of them)', async () => {
     const config = require(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
     const fixture = mkdtempSync(path.join(tmpdir(), 'pms-layering-'));
     const write = (file: string, text: string) => {
@@ -40,6 +40,9 @@ describe('house rules', () => {
     write('tsconfig.json', '{ "compilerOptions": { "allowImportingTsExtensions": true, "noEmit": true } }\n');
     write('src/services/a.ts', "import { b } from './b.ts';\nexport const a = b;\n");
     write('src/services/b.ts', "import { a } from './a.ts';\nexport const b = a;\n");
+    // A type-only import of the query builder is refused too (sql-stays-in-storage's comment says why).
+    write('src/services/query.ts', "import type { Kysely } from 'kysely';\nexport type Handle = Kysely<object>;\n");
+    write('src/observability/gauge.ts', "import { a } from '../services/a.ts';\nexport const gauge = a;\n");
     const cwd = process.cwd();
     process.chdir(fixture);
     try {
@@ -49,7 +52,9 @@ describe('house rules', () => {
       expect([...broken].sort()).toEqual([
         'domain-is-pure',
         'no-cycles',
+        'observability-imports-no-service',
         'services-and-auth-never-import-http',
+        'sql-stays-in-storage',
         'storage-imports-only-domain',
       ]);
     } finally {
@@ -57,6 +62,17 @@ describe('house rules', () => {
       rmSync(fixture, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('no query is built outside src/storage (the query builder is reached only through a repository)', () => {
+    // sql-stays-in-storage keeps kysely's imports in storage; a Db handle still has the builder's
+    // methods, so their calls are looked for too.
+    const files = execFileSync('git', ['ls-files', 'src'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('src/storage/'));
+    const building = /\.(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(/;
+    const offending = files.filter((file) => building.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(offending).toEqual([]);
+  });
 
   it('no tracked file outside test/ refers to documents outside the repository', () => {
     const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })

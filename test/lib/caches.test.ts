@@ -3,11 +3,11 @@
 // OfferRenderer (compiled storefront answers).
 import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
-import { LruCache } from '../../src/lib/lru-cache.ts';
+import { LruCache, TtlCache } from '../../src/lib/cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
-import { TtlCache } from '../../src/lib/ttl-cache.ts';
+import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
 
 function clock(start = 0) {
   let now = start;
@@ -23,11 +23,11 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string, number>(now, 1000, 10, 'test');
     let loads = 0;
     const load = async () => ++loads;
-    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    expect(await Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load)])).toEqual([1, 1]);
     now.advance(999);
-    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.getOrLoad('k', load)).toBe(1);
     now.advance(1);
-    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.getOrLoad('k', load)).toBe(2);
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 2, size: 1, stale: 0 });
   });
 
@@ -36,9 +36,9 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string, number>(now, 1000, 10, 'test');
     let loads = 0;
     const load = async () => ++loads;
-    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.getOrLoad('k', load)).toBe(1);
     now.advance(-5000);
-    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.getOrLoad('k', load)).toBe(2);
   });
 
   it('serves the last value while reloads fail with an accepted error, for at most maxStaleMs past the time-to-live', async () => {
@@ -51,57 +51,57 @@ describe('TtlCache', () => {
       if (failing) throw new Unreachable('down');
       return `v${loads}`;
     };
-    expect(await cache.get('k', load)).toBe('v1');
+    expect(await cache.getOrLoad('k', load)).toBe('v1');
     failing = true;
     now.advance(1000);
-    expect(await cache.get('k', load)).toBe('v1'); // reload failed: stale
+    expect(await cache.getOrLoad('k', load)).toBe('v1'); // reload failed: stale
     expect(loads).toBe(2);
     // Within the retry window no new load is tried.
     now.advance(500);
-    expect(await cache.get('k', load)).toBe('v1');
+    expect(await cache.getOrLoad('k', load)).toBe('v1');
     expect(loads).toBe(2);
     now.advance(500);
-    expect(await cache.get('k', load)).toBe('v1');
+    expect(await cache.getOrLoad('k', load)).toBe('v1');
     expect(loads).toBe(3);
     expect(cache.stats().stale).toBe(3);
     // The bound: 1 s time-to-live + 60 s of staleness after the last successful load.
     now.advance(60_000);
-    await expect(cache.get('k', load)).rejects.toThrow('down');
+    await expect(cache.getOrLoad('k', load)).rejects.toThrow('down');
     // Back: fresh values again.
     failing = false;
-    expect(await cache.get('k', load)).toMatch(/^v/);
+    expect(await cache.getOrLoad('k', load)).toMatch(/^v/);
   });
 
   it('propagates other errors, and keeps no failed load', async () => {
     const now = clock();
     const cache = new TtlCache<string, string>(now, 1000, 10, 'test', staleIfError);
-    expect(await cache.get('k', async () => 'v')).toBe('v');
+    expect(await cache.getOrLoad('k', async () => 'v')).toBe('v');
     now.advance(1000);
-    await expect(cache.get('k', async () => Promise.reject(new Error('bug')))).rejects.toThrow('bug');
+    await expect(cache.getOrLoad('k', async () => Promise.reject(new Error('bug')))).rejects.toThrow('bug');
     expect(cache.stats().size).toBe(0);
   });
 
   it('invalidate() forces a reload but keeps the value as the stale-on-error fallback', async () => {
     const now = clock();
     const cache = new TtlCache<string, string>(now, 1000, 10, 'test', staleIfError);
-    expect(await cache.get('k', async () => 'old')).toBe('old');
+    expect(await cache.getOrLoad('k', async () => 'old')).toBe('old');
     cache.invalidate();
-    expect(await cache.get('k', async () => 'new')).toBe('new');
+    expect(await cache.getOrLoad('k', async () => 'new')).toBe('new');
     cache.invalidate();
-    expect(await cache.get('k', async () => Promise.reject(new Unreachable('down')))).toBe('new');
+    expect(await cache.getOrLoad('k', async () => Promise.reject(new Unreachable('down')))).toBe('new');
   });
 
   it('without stale-on-error, invalidate() drops everything', async () => {
     const cache = new TtlCache<string, string>(clock(), 1000, 10, 'test');
-    await cache.get('k', async () => 'v');
+    await cache.getOrLoad('k', async () => 'v');
     cache.invalidate();
     expect(cache.stats().size).toBe(0);
-    await expect(cache.get('k', async () => Promise.reject(new Unreachable('down')))).rejects.toThrow('down');
+    await expect(cache.getOrLoad('k', async () => Promise.reject(new Unreachable('down')))).rejects.toThrow('down');
   });
 
   it('holds at most maxEntries', async () => {
     const cache = new TtlCache<number, number>(clock(), 1000, 3, 'test');
-    for (let i = 0; i < 10; i++) await cache.get(i, async (k) => k);
+    for (let i = 0; i < 10; i++) await cache.getOrLoad(i, async (k) => k);
     expect(cache.stats().size).toBe(3);
   });
 });
@@ -210,7 +210,14 @@ describe('OfferRenderer', () => {
     methods: [method({ name, maxPurchaseLimit: dec('1000') }), method({ minPurchaseLimit: dec('500'), maxPurchaseLimit: dec('5000') })],
   });
   const serialize = (groups: unknown) => JSON.stringify(groups);
-  const request = { storeId: 's', campaign: undefined, customerType: undefined, flattened: false, language: 'en' as const };
+  const request = {
+    storeId: 's',
+    campaign: undefined,
+    customerType: undefined,
+    flattened: false,
+    language: 'en' as const,
+    link: priceInformationLink('http://localhost', 's', undefined),
+  };
   const regions = (renderer: OfferRenderer) => renderer.stats().find((s) => s.name === 'offer_region')!;
 
   it('compiles a region once per catalog object and question, whatever the amount in it', () => {

@@ -261,7 +261,12 @@ describe('price signage', () => {
   });
 
   it('answers a method without price signage with its documents only', async () => {
-    expect((await get(url('amount=1000', INVOICE))).json()).toEqual({ secciLinks: [], generalTermsLinks: [], costList: [] });
+    expect((await get(url('amount=1000', INVOICE))).json()).toEqual({
+      secciLinks: [],
+      generalTermsLinks: [],
+      costList: [],
+      disclosure: null,
+    });
   });
 
   it('answers 400 for a missing, repeated or malformed amount, 404 and 403 as the plans do', async () => {

@@ -43,7 +43,40 @@ describe('configuration', () => {
     expect(readConfig({ CONSOLE_CLIENT_SIGN_IN: 'true' }).consoleClientSignIn).toBe(true);
   });
 
+  it('reads every setting from its schema: defaults applied, an empty variable unset (a Redis key prefix may be empty)', () => {
+    const config = readConfig({ PORT: '', HOST: '', SHUTDOWN_DELAY_SECONDS: '1.5', REDIS_KEY_PREFIX: '' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      publicUrl: 'http://127.0.0.1:3000',
+      shutdownDelaySeconds: 1.5,
+      redisKeyPrefix: '',
+    });
+    expect(config.settings).toMatchObject({
+      PORT: 3000,
+      DATABASE_POOLER: 'none',
+      WEBHOOK_ALLOW_PRIVATE: false,
+      CONSOLE_CLIENT_SIGN_IN: true,
+    });
+    expect(readConfig({ HOST: '::1', PORT: '8080', PUBLIC_URL: 'https://pay.example.com//' })).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://pay.example.com',
+    });
+    expect(readConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+  });
+
   it.each([
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
+    [{ PORT: '1e3' }, 'PORT must be a whole number, got "1e3"'],
+    [{ PORT: ' 80' }, 'PORT must be a whole number, got " 80"'],
+    [{ SESSION_TTL_SECONDS: '-1' }, 'SESSION_TTL_SECONDS must be a whole number, got "-1"'],
+    [{ SHUTDOWN_DELAY_SECONDS: '1,5' }, 'SHUTDOWN_DELAY_SECONDS must be a number of seconds, got "1,5"'],
+    [{ PUBLIC_URL: 'pay.example.com' }, 'PUBLIC_URL must be an absolute URL, got "pay.example.com"'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be true, false, a hop count, or comma-separated addresses\/CIDRs/],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc' },
+      'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be http/protobuf or http/json (grpc is not supported), got "grpc"',
+    ],
     [
       { CONSOLE_CLIENT_SIGN_IN: 'false' },
       'CONSOLE_CLIENT_SIGN_IN=false leaves no way to sign in to the console: set CONSOLE_OIDC_ISSUER, CONSOLE_OIDC_CLIENT_ID and CONSOLE_OIDC_CLIENT_SECRET too, or leave it unset',

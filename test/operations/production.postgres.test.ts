@@ -1,7 +1,7 @@
 // Running in production, on PostgreSQL, with real processes (`node dist/main.js`), one fresh
 // database per test: instances starting together, what instances share (sessions, tokens, signing
 // keys, catalog changes), the database going away and coming back (through a TCP proxy the test
-// controls), and a deploy (SIGTERM under load). README "Running in production".
+// controls), and a deploy (SIGTERM under load). docs/operations.md.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -17,7 +17,7 @@ import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { catalogMethod } from '../helpers/fixtures.ts';
 import { fetchSession, fetchToken, requestSession } from '../helpers/http.ts';
 
-/** The same on every instance: it is the issuer of the tokens (README "Running in production"). */
+/** The same on every instance: it is the issuer of the tokens (docs/operations.md#configuration-in-production). */
 const PUBLIC_URL = 'http://pms.production.test';
 const STORE = '5e55a0c1-0000-4000-8000-000000000001';
 const INVOICE = '5e55a0c1-0000-4000-8000-000000000101';
@@ -182,6 +182,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0010_console' },
       { name: '0011_console_sign_ins' },
       { name: '0012_console_session_client' },
+      { name: '0013_credit_warning' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);
@@ -340,7 +341,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     // handler chain ran). Each accepted request must complete with 200 at the client. The only loss
     // allowed is after the delay, where a balancer sends nothing any more: the connection refused
     // once the server no longer listens (or reset, queued in the kernel as the listener closed). No
-    // 503 (README.md#deploys: what reaches an accepted connection is served), and no reset during the
+    // 503 (docs/operations.md#deploys: what reaches an accepted connection is served), and no reset during the
     // delay (every response since the signal said Connection: close, so the client never reuses a
     // connection the server closes). Anything else fails.
     type Outcome = {

@@ -1,4 +1,4 @@
-// Traces, in the test's own process (README.md#traces): the request spans of
+// Traces, in the test's own process (docs/operations.md#traces): the request spans of
 // observability/request-tracing.ts through the real app driven with inject() (and one real socket,
 // for a client that goes away), the batch spans of lib/batch-spans.ts and lib/spans.ts's inSpan as
 // plain calls. test/processes/tracing.test.ts checks the same over OTLP from a server process, which

@@ -1,5 +1,5 @@
 // Many instances on one PostgreSQL, directly and through a real PgBouncer in transaction mode with
-// its default settings (README.md#behind-a-connection-pooler): two instances start at once on an
+// its default settings (docs/operations.md#behind-a-connection-pooler): two instances start at once on an
 // empty database, serve each other's sessions, hear each other's catalog changes within the
 // documented 2 s, leave no advisory lock behind, and a newer release migrates while they serve.
 // PostgreSQL only (the postgres project): PGlite has one process and no pooler.

@@ -1,4 +1,4 @@
-// OpenTelemetry traces (README.md#traces): the real process with OTEL_EXPORTER_OTLP_ENDPOINT set
+// OpenTelemetry traces (docs/operations.md#traces): the real process with OTEL_EXPORTER_OTLP_ENDPOINT set
 // exports, over OTLP/HTTP in JSON, to a receiver this test runs: a span per request (route, status,
 // store id) continuing the caller's traceparent, the key derivation and, on PostgreSQL, each query
 // as children; the trace id in the request's log lines and in error bodies.

@@ -604,6 +604,8 @@ export interface paths {
          *
          *     Money is exact: the monthly cost is `ceil(amount × annuityFactor + administrationFee)` in whole currency units, the total `durationMonths × monthlyCost + setupFee`. The APR follows the Consumer Credit Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first payment, solved numerically and rounded half up to 2 decimals.
          *
+         *     `disclosure`: the representative example of credit advertising for the plan with the lowest monthly cost (on a tie the first listed): a ready `text` naming every figure, the store's credit `warning` and the `example`'s figures; null when `costList` is empty.
+         *
          *     Plan texts are in the language of `locale` (else the store's), and the legal documents of each type are those in that language, else those in the store's language, else all of that type.
          *
          *     Needs an access token of scope `merchant-api` whose client is granted the store.
@@ -721,6 +723,45 @@ export interface components {
              * @example en
              */
             locale?: string;
+        };
+        /** @description The credit information required beside a monthly cost offered to consumers: null unless the subtitle names a monthly cost and `customerTypes` include NATURAL. */
+        CreditDisclosure: {
+            example: components["schemas"]["CreditDisclosureExample"];
+            /**
+             * Format: uri
+             * @description A page for people with every plan of the group at this amount: `{PUBLIC_URL}/v1/sessions/{sessionId}/price-information?amount=…&group=…` (and `&locale=…` when the request gave one).
+             */
+            priceInformationUrl: string;
+            /** @description One or two sentences in the answer's language naming the amount, the duration, the monthly cost, the nominal interest, the setup and administration fees, the annual percentage rate and the total payable, every number written as Intl.NumberFormat writes it for the language and the store's country. */
+            text: string;
+            /** @description The store's credit warning in the answer's language (its `creditWarning`, else the language's default such as "Att låna kostar pengar!"); null when the store turned it off. */
+            warning: string | null;
+        } | null;
+        /** @description The representative example: the plan whose monthly cost is named, at the amount. */
+        CreditDisclosureExample: {
+            /** @description Added to every monthly payment. */
+            administrationFee: number;
+            /**
+             * @description The purchase amount, with two decimals.
+             * @example 1299.95
+             */
+            amount: string;
+            /** @description ISO 4217 code of the store's currency. */
+            currency: string;
+            durationMonths: number;
+            /** @description Annual percentage rate of charge in percent, 2 decimals, computed as price signage computes it (the setup fee paid with the first payment, a year of 12 equal months). */
+            effectiveInterest: number;
+            /** @description Nominal annual interest in percent (the catalog rate 0.0995 is 9.95). */
+            interest: number;
+            /** @description ceil(amount × annuityFactor + administrationFee), whole currency units. */
+            monthlyCost: number;
+            /** @description The payment method the plan belongs to. */
+            paymentMethodId: string;
+            /** @description The plan's name, in the answer's language. */
+            planName: string;
+            setupFee: number;
+            /** @description All the buyer pays: durationMonths × monthlyCost + setupFee. */
+            totalCost: number;
         };
         /**
          * @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B).
@@ -870,6 +911,7 @@ export interface components {
         };
         PaymentMethodGroup: {
             customerTypes: components["schemas"]["CustomerType"][];
+            disclosure: components["schemas"]["CreditDisclosure"];
             /** @description Deterministic: SHA-256 (hex) of the sorted method ids joined with ",". */
             id: string;
             /** @description Opaque base64 for the provider's web components. Do not parse it; it may change without notice. */
@@ -948,6 +990,7 @@ export interface components {
                 /** @description All the buyer pays: durationMonths × monthlyCost + setupFee. */
                 totalCost: number;
             }[];
+            disclosure: components["schemas"]["PriceSignageDisclosure"];
             generalTermsLinks: {
                 /** @description ISO 639-1. */
                 language: string;
@@ -968,6 +1011,14 @@ export interface components {
                 uri: string;
             }[];
         };
+        /** @description The representative example of the plan with the lowest monthly cost (on a tie the first listed); null when `costList` is empty. */
+        PriceSignageDisclosure: {
+            example: components["schemas"]["CreditDisclosureExample"];
+            /** @description One or two sentences in the answer's language naming the amount, the duration, the monthly cost, the nominal interest, the setup and administration fees, the annual percentage rate and the total payable, every number written as Intl.NumberFormat writes it for the language and the store's country. */
+            text: string;
+            /** @description The store's credit warning in the answer's language (its `creditWarning`, else the language's default such as "Att låna kostar pengar!"); null when the store turned it off. */
+            warning: string | null;
+        } | null;
         Session: {
             embed: {
                 /**
@@ -2880,6 +2931,8 @@ export interface operations {
                             bundleTitle: string;
                             /** @description ISO 3166-1 alpha-2. */
                             countryCode: string;
+                            /** @description The store's credit warning; left out when the store has none of its own (each language's default is served). */
+                            creditWarning?: string;
                             currency: string;
                             /** Format: uuid */
                             id: string;
@@ -2893,18 +2946,23 @@ export interface operations {
                             translations: {
                                 da?: {
                                     bundleTitle?: string;
+                                    creditWarning?: string;
                                 };
                                 en?: {
                                     bundleTitle?: string;
+                                    creditWarning?: string;
                                 };
                                 fi?: {
                                     bundleTitle?: string;
+                                    creditWarning?: string;
                                 };
                                 nb?: {
                                     bundleTitle?: string;
+                                    creditWarning?: string;
                                 };
                                 sv?: {
                                     bundleTitle?: string;
+                                    creditWarning?: string;
                                 };
                             };
                         }[];
@@ -2983,6 +3041,8 @@ export interface operations {
                         bundleTitle: string;
                         /** @description ISO 3166-1 alpha-2. */
                         countryCode: string;
+                        /** @description The store's credit warning; left out when the store has none of its own (each language's default is served). */
+                        creditWarning?: string;
                         currency: string;
                         /** Format: uuid */
                         id: string;
@@ -2996,18 +3056,23 @@ export interface operations {
                         translations: {
                             da?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             en?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             fi?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             nb?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             sv?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                         };
                     };
@@ -3089,6 +3154,8 @@ export interface operations {
                     bundleTitle?: string;
                     /** @description ISO 3166-1 alpha-2 country of the store. Default SE. */
                     countryCode?: string;
+                    /** @description The warning that borrowing costs money, shown with the credit information beside every monthly cost offered to consumers (at most 500 characters, translated in `translations`). Left out: the default of each language ("Att låna kostar pengar!" in Swedish); "" shows none. */
+                    creditWarning?: string;
                     /** @description ISO 4217 code of the store base currency. */
                     currency: string;
                     /** @description Store id (UUID). */
@@ -3106,18 +3173,23 @@ export interface operations {
                     translations?: {
                         da?: {
                             bundleTitle?: string;
+                            creditWarning?: string;
                         };
                         en?: {
                             bundleTitle?: string;
+                            creditWarning?: string;
                         };
                         fi?: {
                             bundleTitle?: string;
+                            creditWarning?: string;
                         };
                         nb?: {
                             bundleTitle?: string;
+                            creditWarning?: string;
                         };
                         sv?: {
                             bundleTitle?: string;
+                            creditWarning?: string;
                         };
                     };
                 };
@@ -3134,6 +3206,8 @@ export interface operations {
                         bundleTitle: string;
                         /** @description ISO 3166-1 alpha-2. */
                         countryCode: string;
+                        /** @description The store's credit warning; left out when the store has none of its own (each language's default is served). */
+                        creditWarning?: string;
                         currency: string;
                         /** Format: uuid */
                         id: string;
@@ -3147,18 +3221,23 @@ export interface operations {
                         translations: {
                             da?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             en?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             fi?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             nb?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             sv?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                         };
                     };
@@ -3174,6 +3253,8 @@ export interface operations {
                         bundleTitle: string;
                         /** @description ISO 3166-1 alpha-2. */
                         countryCode: string;
+                        /** @description The store's credit warning; left out when the store has none of its own (each language's default is served). */
+                        creditWarning?: string;
                         currency: string;
                         /** Format: uuid */
                         id: string;
@@ -3187,18 +3268,23 @@ export interface operations {
                         translations: {
                             da?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             en?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             fi?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             nb?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             sv?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                         };
                     };
@@ -3472,6 +3558,8 @@ export interface operations {
                         bundleTitle?: string;
                         /** @description ISO 3166-1 alpha-2 country of the store. Default SE. */
                         countryCode?: string;
+                        /** @description The warning that borrowing costs money, shown with the credit information beside every monthly cost offered to consumers (at most 500 characters, translated in `translations`). Left out: the default of each language ("Att låna kostar pengar!" in Swedish); "" shows none. */
+                        creditWarning?: string;
                         /** @description ISO 4217 code of the store base currency. */
                         currency: string;
                         /** @description Store id (UUID). */
@@ -3489,18 +3577,23 @@ export interface operations {
                         translations?: {
                             da?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             en?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             fi?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             nb?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                             sv?: {
                                 bundleTitle?: string;
+                                creditWarning?: string;
                             };
                         };
                     };

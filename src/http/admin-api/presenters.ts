@@ -24,6 +24,8 @@ export function presentStore(s: Store) {
     nationalStoreId: s.nationalStoreId!,
     ...(s.organizationNumber === undefined ? {} : { organizationNumber: s.organizationNumber }),
     translations: s.translations ?? {},
+    // Shown when set ('' included); left out, each language's default is served.
+    ...(s.creditWarning === undefined || s.creditWarning === null ? {} : { creditWarning: s.creditWarning }),
   };
 }
 

@@ -13,7 +13,7 @@ import { storeRoutes } from './stores.ts';
 import { webhookEndpointRoutes } from './webhook-endpoints.ts';
 
 export async function adminApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  // Bodies are validated whole by the services with the catalog file's rules (catalog/validate.ts),
+  // Bodies are validated whole by the services with the catalog file's rules (catalog-input/validate.ts),
   // so that a refused body names its field as a refused catalog does; the route's body schema only
   // documents it. Path and query parameters keep the app's validation.
   const inherited = app.validatorCompiler;

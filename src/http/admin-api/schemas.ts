@@ -1,6 +1,6 @@
 // Schemas of the operator admin API (docs/catalog.md#admin-api), under /admin/v1. Request bodies are the catalog
-// shapes (catalog/entity-schemas.ts); they document the bodies here, while the services validate
-// them with the catalog file's rules (catalog/validate.ts) so that a refused body names its field
+// shapes (catalog-input/entity-schemas.ts); they document the bodies here, while the services validate
+// them with the catalog file's rules (catalog-input/validate.ts) so that a refused body names its field
 // exactly as a refused catalog file does (routes.ts turns Fastify's body validation off).
 import { Type, type TSchema } from 'typebox';
 import {
@@ -88,6 +88,11 @@ export const AdminStoreSchema = Type.Object({
   nationalStoreId: Type.Integer({ minimum: 1, description: "The operator's store number (assigned when the body left it out)." }),
   organizationNumber: Type.Optional(Type.String()),
   translations: StoreTranslationsSchema,
+  creditWarning: Type.Optional(
+    Type.String({
+      description: "The store's credit warning; left out when the store has none of its own (each language's default is served).",
+    }),
+  ),
 });
 
 export const AdminClientSchema = Type.Object(

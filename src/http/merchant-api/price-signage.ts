@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { legalLinkLanguage } from '../../domain/catalog.ts';
 import { decimalToNumber, formatDecimal, parseDecimal } from '../../domain/money.ts';
-import { priceSignageCosts } from '../../domain/price-signage.ts';
+import { plansInOrder, priceSignageCosts } from '../../domain/price-signage.ts';
+import { priceSignageDisclosure } from '../../domain/credit-disclosure.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -27,6 +28,9 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
             'units, the total `durationMonths × monthlyCost + setupFee`. The APR follows the Consumer Credit ' +
             'Directive (2008/48/EC, Annex I) with a year of 12 equal months and the setup fee paid with the first ' +
             'payment, solved numerically and rounded half up to 2 decimals.',
+          '`disclosure`: the representative example of credit advertising for the plan with the lowest monthly cost ' +
+            "(on a tie the first listed): a ready `text` naming every figure, the store's credit `warning` and the `example`'s " +
+            'figures; null when `costList` is empty.',
           "Plan texts are in the language of `locale` (else the store's), and the legal documents of each type are those " +
             "in that language, else those in the store's language, else all of that type.",
           'Needs an access token of scope `merchant-api` whose client is granted the store.',
@@ -60,6 +64,25 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
                         effectiveInterest: 30.58,
                       },
                     ],
+                    disclosure: {
+                      text:
+                        'Räkneexempel: 10 000,00 kr delbetalt på 24 månader med 528 kr/mån, nominell ränta 19,95 %, ' +
+                        'uppläggningsavgift 295 kr, aviavgift 29 kr/mån. Effektiv ränta 30,58 %, totalt att betala 12 967 kr.',
+                      warning: 'Att låna kostar pengar!',
+                      example: {
+                        amount: '10000.00',
+                        currency: 'SEK',
+                        paymentMethodId: '54a0b2fa-88b1-42d2-b9ba-bb4e5405ed9a',
+                        planName: '24 months',
+                        durationMonths: 24,
+                        monthlyCost: 528,
+                        interest: 19.95,
+                        setupFee: 295,
+                        administrationFee: 29,
+                        totalCost: 12967,
+                        effectiveInterest: 30.58,
+                      },
+                    },
                   },
                 },
               },
@@ -87,13 +110,14 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
         method.legalLinks
           .filter((l) => l.type === type)
           .map((l) => ({ uri: l.appendAmount ? l.url + formatDecimal(amount) : l.url, language: legalLinkLanguage(l, store) }));
+      const costs = priceSignageCosts(method, amount);
       return reply
         .header('cache-control', 'private, no-cache')
         .header('content-language', language)
         .send({
           secciLinks: documents('SECCI'),
           generalTermsLinks: documents('GENERAL_TERMS'),
-          costList: priceSignageCosts(method, amount).map((c) => ({
+          costList: costs.map((c) => ({
             name: c.name,
             description: c.description,
             interest: decimalToNumber(c.interest),
@@ -104,6 +128,8 @@ export function priceSignageRoute(app: FastifyInstance, ctx: AppContext): void {
             setupFee: decimalToNumber(c.setupFee),
             effectiveInterest: Number(formatDecimal(c.effectiveInterest)),
           })),
+          // The representative example of the lowest monthly cost, in the answer's language (credit-disclosure.ts).
+          disclosure: priceSignageDisclosure(store, language, method.id, plansInOrder(method), costs, amount),
         });
     },
   );

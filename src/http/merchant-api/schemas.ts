@@ -1,4 +1,5 @@
 // Schemas of the merchant API v2 (docs/merchant-api.md#payment-method-fields and docs/merchant-api.md#payment-method-listing).
+import { PriceSignageDisclosureSchema } from '../schemas/credit-disclosure.ts';
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
 import { CustomerTypeSchema, LocaleSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
@@ -230,5 +231,6 @@ export const PriceSignageResponse = component(
           'One entry per plan (by duration) when the method allows price signage and the price is within its limits; else empty.',
       },
     ),
+    disclosure: PriceSignageDisclosureSchema,
   }),
 );

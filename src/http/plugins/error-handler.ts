@@ -187,7 +187,7 @@ export function normalizeError(raw: FastifyError, request: FastifyRequest): Norm
 
 /**
  * The error body. `traceId` is the request's id, the value of its X-Request-Id header, or, when
- * tracing is on (README.md#traces), the id of the request's trace (the caller's traceparent's).
+ * tracing is on (docs/operations.md#traces), the id of the request's trace (the caller's traceparent's).
  */
 export function errorBody(traceId: string, now: number, error: Pick<NormalizedError, 'message' | 'code' | 'parameters'>): ErrorBody {
   const body: ErrorBody = { message: error.message, code: error.code, traceId, timestamp: new Date(now).toISOString() };

@@ -7,6 +7,7 @@ import { DEFAULT_COUNTRY_CODE, type StoreMethods } from '../../domain/catalog.ts
 import type { GroupsSerializer } from '../../domain/offer-template.ts';
 import { requestLanguage, type Language } from '../../domain/languages.ts';
 import { etagOf } from '../../lib/body-etag.ts';
+import { priceInformationLink } from '../../domain/credit-disclosure.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
 import type { SessionRecord } from '../../storage/repositories/sessions.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
@@ -46,7 +47,16 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
     const rendered = catalog
       ? ctx.offers.render(
           catalog,
-          { storeId: session.storeId, campaign: session.campaign, amount, customerType, flattened, language },
+          {
+            storeId: session.storeId,
+            campaign: session.campaign,
+            amount,
+            customerType,
+            flattened,
+            language,
+            // Named by credit disclosures: the session's price-information pages, with the request's own locale.
+            link: priceInformationLink(ctx.config.publicUrl, session.id, locale),
+          },
           serialize,
         )
       : { body: '[]', etag: emptyEtag(language) };

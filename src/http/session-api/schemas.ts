@@ -5,6 +5,7 @@ import { CUSTOMER_TYPES } from '../../domain/catalog.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../domain/payment-method-types.ts';
 import { LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../../domain/languages.ts';
 import { component } from '../schemas/common.ts';
+import { GroupDisclosureSchema } from '../schemas/credit-disclosure.ts';
 import { ERROR_MESSAGE } from '../plugins/validation.ts';
 
 /** What a malformed `locale` answers, wherever it is read: readable where the pattern is not. */
@@ -145,6 +146,8 @@ export const PaymentMethodGroupSchema = component(
     internalData: Type.String({
       description: "Opaque base64 for the provider's web components. Do not parse it; it may change without notice.",
     }),
+    // Last: the compiled answers (domain/offer-template.ts) fill it in right after internalData.
+    disclosure: GroupDisclosureSchema,
   }),
 );
 

@@ -2,12 +2,11 @@
 // hashes: a secret is shown once, in the answer of the request that set it (creation, rotation),
 // and never listed.
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { hashClientSecret, verifyClientSecret } from '../../lib/secret-hash.ts';
 import { validateClientBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { ClientsRepository, type ClientSummary } from '../../storage/repositories/clients.ts';
-import type { Database } from '../../storage/schema.ts';
 import { secretChange, type Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { knownReferences, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
@@ -34,7 +33,7 @@ function summary(client: { clientId: string; merchantId: string; scopes: string[
 
 export class AdminClients {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly changes: CatalogChanges,
   ) {}
 

@@ -1,8 +1,7 @@
 // Shared by the admin services: paging, refused bodies, references a body names.
-import type { Transaction } from 'kysely';
+import type { Tx } from '../../storage/handles.ts';
 import { CatalogValidationError, loadCatalogValidation, type KnownReferences } from '../../catalog-input/validate.ts';
 import { Errors, withParameters } from '../../errors.ts';
-import type { Database } from '../../storage/schema.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -56,7 +55,7 @@ export async function validated<T>(validate: () => T): Promise<T> {
  * The merchant and store a body refers to, when they exist: looked up inside the write's
  * transaction, so the check and the write see the same database.
  */
-export async function knownReferences(tx: Transaction<Database>, body: unknown): Promise<KnownReferences> {
+export async function knownReferences(tx: Tx, body: unknown): Promise<KnownReferences> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const merchantIds = new Set<string>();
   const storeIds = new Set<string>();

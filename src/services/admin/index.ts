@@ -1,10 +1,9 @@
 // The operator's services (docs/catalog.md#admin-api), used by the admin API (http/admin-api) and the CLI
 // (src/cli.ts) alike. Every write goes through CatalogChanges.write(): one transaction that
 // notifies the other instances on commit, then this instance's caches are cleared.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import type { OperatorTypes } from '../../domain/payment-method-types.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import type { Database } from '../../storage/schema.ts';
 import { applyCatalog, type CatalogFile, type CatalogSummary } from '../catalog-import.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { AdminClients } from './clients.ts';
@@ -38,12 +37,7 @@ export interface AdminServices {
  * `operator`: the configured operator's types, which catalog writes are validated against; `clock`:
  * the moment a preview compares at (methods' windows).
  */
-export function createAdminServices(
-  db: Kysely<Database>,
-  changes: CatalogChanges,
-  operator: OperatorTypes,
-  clock: Clock = systemClock,
-): AdminServices {
+export function createAdminServices(db: Db, changes: CatalogChanges, operator: OperatorTypes, clock: Clock = systemClock): AdminServices {
   return {
     merchants: new AdminMerchants(db, changes),
     stores: new AdminStores(db, changes),

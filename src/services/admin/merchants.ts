@@ -1,18 +1,17 @@
 // Merchants for the admin API (docs/catalog.md#admin-api).
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { validateMerchantBody } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import type { Merchant } from '../../domain/catalog.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { isForeignKeyViolation, limits, pageOf, validated, type Page, type PageRequest, type PutResult } from './common.ts';
 
 export class AdminMerchants {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly changes: CatalogChanges,
   ) {}
 

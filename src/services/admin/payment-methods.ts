@@ -1,14 +1,13 @@
 // Payment methods for the admin API (docs/catalog.md#admin-api): `PUT /admin/v1/payment-methods/{id}` takes one
 // method object of the catalog. Deleting a method never breaks a session: it is simply no longer
 // offered.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { validatePaymentMethodBody } from '../../catalog-input/validate.ts';
 import type { PaymentMethod } from '../../domain/catalog.ts';
 import type { OperatorTypes } from '../../domain/payment-method-types.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -16,7 +15,7 @@ import { knownReferences, limits, pageOf, validated, type Page, type PageRequest
 
 export class AdminPaymentMethods {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly changes: CatalogChanges,
     /** The configured operator's types: a known type under another prefix is refused. */
     private readonly operator: OperatorTypes,

@@ -2,7 +2,7 @@
 // differently after a change of its methods (and of the store), before it is made. Used by
 // `POST /admin/v1/stores/{storeId}/preview`, the console and `pms catalog diff`. Nothing is written:
 // no catalog row, no audit event, no webhook event.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import {
   CatalogValidationError,
   loadCatalogValidation,
@@ -23,7 +23,6 @@ import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
-import type { Database } from '../../storage/schema.ts';
 import { validated } from './common.ts';
 
 export interface PreviewResult {
@@ -70,7 +69,7 @@ function compare(today: StoreMethods, proposed: StoreMethods, operator: Operator
 
 export class AdminPreview {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     /** The configured operator's types: its part payments are bundled, its types checked in the body. */
     private readonly operator: OperatorTypes,
     private readonly clock: Clock,

@@ -1,12 +1,11 @@
 // Stores for the admin API (docs/catalog.md#admin-api). Deleting a store deletes its payment methods (foreign key
 // cascade); sessions of the store keep answering, with nothing eligible.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { validateStoreBody } from '../../catalog-input/validate.ts';
 import type { Store } from '../../domain/catalog.ts';
 import { Errors } from '../../errors.ts';
 import { CatalogWriter } from '../../storage/repositories/catalog-writer.ts';
 import { StoresRepository } from '../../storage/repositories/stores.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { Actor } from '../audit.ts';
 import type { CatalogChanges } from '../catalog-changes.ts';
 import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
@@ -15,7 +14,7 @@ import { knownReferences, limits, pageOf, validated, type Page, type PageRequest
 
 export class AdminStores {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly changes: CatalogChanges,
   ) {}
 

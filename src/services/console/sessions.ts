@@ -6,10 +6,9 @@
 // scope `admin`, or with another secret than the one it signed in with (checked on every request
 // against the client's registration as protected routes see it: at most a second old on any instance).
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ConsoleSessionsRepository, type ConsoleSessionRecord } from '../../storage/repositories/console-sessions.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { Actor } from '../audit.ts';
 
 export const CONSOLE_ROLES = ['catalog-editor', 'catalog-viewer'] as const;
@@ -82,7 +81,7 @@ export class ConsoleSessions {
   private readonly repository: ConsoleSessionsRepository;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
     private readonly options: ConsoleSessionsOptions,
   ) {

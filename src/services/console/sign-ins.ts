@@ -4,10 +4,9 @@
 // holds only its SHA-256. A pending sign-in is taken once (a replayed callback finds nothing) and
 // lasts 10 minutes; the purge job deletes those never taken.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ConsoleSignInsRepository } from '../../storage/repositories/console-sign-ins.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { PendingSignIn } from './oidc.ts';
 
 export const CONSOLE_SIGN_IN_TTL_MS = 10 * 60 * 1000;
@@ -20,7 +19,7 @@ export class ConsoleSignIns {
   private readonly repository: ConsoleSignInsRepository;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
   ) {
     this.repository = new ConsoleSignInsRepository(db);

@@ -5,12 +5,13 @@
 // has none. A method with a window also gets the events of its boundaries still ahead, due then;
 // rewriting or deleting the method cancels those not yet sent.
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Tx } from '../../storage/handles.ts';
 import type { PaymentMethod, Store } from '../../domain/catalog.ts';
 import { PAYMENT_METHODS_CHANGED, boundariesAhead, eventPayload, type ChangeReason } from '../../domain/webhook-events.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { PaymentMethodsRepository } from '../../storage/repositories/payment-methods.ts';
+import { StoresRepository } from '../../storage/repositories/stores.ts';
 import { WebhookOutboxRepository, type NewWebhookEvent } from '../../storage/repositories/webhook-outbox.ts';
-import type { Database } from '../../storage/schema.ts';
 import type { EntityChange } from '../audit.ts';
 
 /** A Standard Webhooks message id: the `webhook-id` of every delivery of the event. */
@@ -33,7 +34,7 @@ export class ChangeEvents {
   private readonly deletedStores = new Set<string>();
 
   constructor(
-    private readonly tx: Transaction<Database>,
+    private readonly tx: Tx,
     private readonly clock: Clock,
   ) {}
 
@@ -92,21 +93,12 @@ export class ChangeEvents {
     for (const storeId of this.deletedStores) await outbox.cancelStoreWindowEvents(storeId);
 
     const storeIds = [...new Set([...this.pending.values(), ...this.scheduled].map((e) => e.storeId))];
-    const stores = await this.tx.selectFrom('stores').select(['id', 'merchant_id']).where('id', 'in', storeIds).execute();
-    const merchantOf = new Map(stores.map((s) => [s.id, s.merchant_id]));
+    const merchantOf = await new StoresRepository(this.tx).merchantsOf(storeIds);
     // A store event lists the store's methods as they are now (none once it is deleted).
     const storeEvents = [...this.pending.values()].filter((e) => e.reason === 'store' && !this.deletedStores.has(e.storeId));
     if (storeEvents.length > 0) {
-      const methods = await this.tx
-        .selectFrom('payment_methods')
-        .select(['id', 'store_id'])
-        .where(
-          'store_id',
-          'in',
-          storeEvents.map((e) => e.storeId),
-        )
-        .execute();
-      for (const m of methods) this.pending.get(`${m.store_id}|store`)!.methodIds.add(m.id);
+      const methods = await new PaymentMethodsRepository(this.tx).idsByStore(storeEvents.map((e) => e.storeId));
+      for (const m of methods) this.pending.get(`${m.storeId}|store`)!.methodIds.add(m.id);
     }
 
     const now = new Date(this.clock());

@@ -1,16 +1,15 @@
 // Delivers the outbox (docs/webhooks.md#delivery). Every instance runs one: twice a second, and at
 // once after any catalog change (this instance's or another's, heard through the change channel),
 // it fans out the events that are due and claims due deliveries, each with FOR UPDATE SKIP LOCKED
-// (repositories/webhook-outbox.ts), so instances share the work without ever sending the same
+// (storage/repositories/webhook-outbox.ts), so instances share the work without ever sending the same
 // attempt twice. Attempts run in the background, at most `concurrency` at a time and at most
 // `perEndpoint` of them to one endpoint: a slow or dead receiver costs its own attempts' time-outs
 // and a few of the slots, never the other endpoints' events, nor a request of the admin API or the
 // storefront. The sender opens a connection for every attempt these limits let through, so no
 // attempt waits for another's connection with its time-out running.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { retryDelaySeconds } from '../../domain/webhook-events.ts';
 import { WebhookOutboxRepository, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox.ts';
-import type { Database } from '../../storage/schema.ts';
 import { ATTEMPT_TIMEOUT_MS, WebhookSender, signedHeaders } from './sender.ts';
 
 /** How often every instance looks for due events and deliveries (a window's event goes out within this). */
@@ -72,7 +71,7 @@ export class WebhookDispatcher {
   private log: DispatcherLogger | undefined;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly options: WebhookDispatcherOptions,
   ) {
     this.outbox = new WebhookOutboxRepository(db);

@@ -4,7 +4,7 @@
 // 24 hours, so receivers can switch without losing an event. Every write, rotations included, is in
 // the audit trail (never a secret), in its own transaction with the change.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../storage/handles.ts';
 import { CatalogValidationError, validateWebhookEndpointBody, type WebhookEndpointInput } from '../../catalog-input/validate.ts';
 import { Errors } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -12,7 +12,6 @@ import { blockedAddressOf } from '../../lib/public-address.ts';
 import { MerchantsRepository } from '../../storage/repositories/merchants.ts';
 import { WebhookEndpointsRepository, type WebhookEndpoint } from '../../storage/repositories/webhook-endpoints.ts';
 import { WebhookOutboxRepository, type StoredDelivery } from '../../storage/repositories/webhook-outbox.ts';
-import type { Database } from '../../storage/schema.ts';
 import { AuditRecorder, SECRET_CHANGED, type Actor } from '../audit.ts';
 import { limits, pageOf, validated, type Page, type PageRequest, type PutResult } from '../admin/common.ts';
 
@@ -41,7 +40,7 @@ export type WebhookEndpointPutResult = PutResult<WebhookEndpoint> & { secret: st
 
 export class AdminWebhookEndpoints {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     /** WEBHOOK_ALLOW_PRIVATE. */
     private readonly allowPrivate: boolean,
     /** Wakes this instance's dispatcher (a delivery retried on request is due now). */

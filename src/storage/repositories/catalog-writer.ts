@@ -64,6 +64,7 @@ export class CatalogWriter {
       // Left out: the insert trigger assigns the next free number; an update keeps the stored one.
       national_store_id: store.nationalStoreId ?? null,
       translations: translationsJson(store.translations),
+      credit_warning: store.creditWarning ?? null,
     };
     const givenNumber = store.nationalStoreId ?? null;
     const row = await this.tx
@@ -82,14 +83,15 @@ export class CatalogWriter {
             organization_number: (eb) => eb.ref('excluded.organization_number'),
             national_store_id: sql`coalesce(${givenNumber}::integer, stores.national_store_id)`,
             translations: (eb) => eb.ref('excluded.translations'),
+            credit_warning: (eb) => eb.ref('excluded.credit_warning'),
             updated_at: sql`now()`,
           })
           .where(
             sql<boolean>`(stores.merchant_id, stores.name, stores.currency, stores.bundle_title, stores.minimum_invoice_amount,
-                stores.country_code, stores.organization_number, stores.national_store_id, stores.translations)
+                stores.country_code, stores.organization_number, stores.national_store_id, stores.translations, stores.credit_warning)
               is distinct from (excluded.merchant_id, excluded.name, excluded.currency, excluded.bundle_title, excluded.minimum_invoice_amount,
                 excluded.country_code, excluded.organization_number, coalesce(${givenNumber}::integer, stores.national_store_id),
-                excluded.translations)`,
+                excluded.translations, excluded.credit_warning)`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))

@@ -83,6 +83,13 @@ export class PaymentMethodsRepository {
     return result.numDeletedRows > 0n;
   }
 
+  /** The ids of the methods of the stores of `storeIds`, each with its store. */
+  async idsByStore(storeIds: readonly string[]): Promise<Array<{ id: string; storeId: string }>> {
+    if (storeIds.length === 0) return [];
+    const rows = await this.db.selectFrom('payment_methods').select(['id', 'store_id']).where('store_id', 'in', storeIds).execute();
+    return rows.map((row) => ({ id: row.id, storeId: row.store_id }));
+  }
+
   // (Any selection: whole rows, or only the ids of a page.)
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private inDisplayOrder<Q extends SelectQueryBuilder<Database, 'payment_methods', any>>(query: Q): Q {

@@ -1,7 +1,26 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DatabaseHandle } from '../database.ts';
 import type { Database } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Arbitrary constant naming "signing key creation" among this database's advisory locks. */
+const SIGNING_KEY_LOCK_ID = 7_310_420_002;
+
+/**
+ * Runs key changes in one transaction. On PostgreSQL an advisory lock serializes instances
+ * starting together on an empty database, so exactly one creates the first key. PGlite is one
+ * connection owned by this process; its transactions are already serial.
+ */
+export function signingKeysTransaction<T>(
+  database: Pick<DatabaseHandle, 'kind' | 'db'>,
+  work: (repository: SigningKeysRepository, tx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (tx) => {
+    if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK_ID})`.execute(tx);
+    return work(new SigningKeysRepository(tx), tx);
+  });
+}
 
 export interface PublicKeyRecord {
   kid: string;

@@ -24,6 +24,7 @@ function toStore(row: Selectable<StoresTable>): Store {
     nationalStoreId: row.national_store_id,
     organizationNumber: row.organization_number ?? undefined,
     translations: row.translations,
+    creditWarning: row.credit_warning,
   };
 }
 
@@ -87,5 +88,12 @@ export class StoresRepository {
   async merchantOf(id: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('stores').select('merchant_id').where('id', '=', id).executeTakeFirst();
     return row?.merchant_id;
+  }
+
+  /** The merchant of each store of `ids` that exists, by store id. */
+  async merchantsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('stores').select(['id', 'merchant_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.merchant_id]));
   }
 }

@@ -1,0 +1,311 @@
+// Every setting of the service, once: its environment variable, type, bounds, default and description.
+// readConfig (config.ts) validates the environment against this schema (env-schema, Ajv) and builds the
+// Config from it; docs/configuration.md is generated from it (`npm run docs:config`, checked by
+// test/house/configuration-docs.test.ts).
+//
+// To add a setting:
+//   1. add an entry to its topic below: a TypeBox type with its bounds (`minimum`, `maximum`, `Type.Enum`),
+//      its `default` (or `Type.Optional` and a `whenUnset` text) and its `description`;
+//   2. read it where it is used from `config.settings.NAME` (typed from this entry), or give it a field of
+//      Config in readConfig when it needs deriving;
+//   3. run `npm run docs:config` and commit docs/configuration.md.
+// An empty variable counts as unset (unless `keepEmpty`). Whole numbers, numbers, `true`/`false`/`1`/`0`
+// and URLs (`protocols`) are checked before the schema, with a message naming the variable; `mustBe`
+// words the refusal of a value the type alone does not say. Rules between settings (set together, needs
+// another) live in readConfig and are written in the descriptions.
+import { Type, type Static, type TSchema } from 'typebox';
+import { DEFAULT_PROVIDER_PREFIX, PROVIDER_PREFIX_PATTERN } from './domain/payment-method-types.ts';
+
+/** Annotations of ours beside JSON Schema's, read by readConfig and the documentation (Ajv knows them as such). */
+export interface SettingAnnotations {
+  /** What an unset variable means, for a setting without a `default`. */
+  whenUnset?: string;
+  /** An empty value is a value (not "unset"). */
+  keepEmpty?: boolean;
+  /** The URL schemes accepted (`https:`); the value must be an absolute URL. */
+  protocols?: string[];
+  /** What a refused value should have been, in words: `${NAME} must be ${mustBe}, got "…"`. */
+  mustBe?: string;
+}
+export const ANNOTATION_KEYWORDS = ['whenUnset', 'keepEmpty', 'protocols', 'mustBe'] as const;
+
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+const perMinute = (what: string) => Type.Integer({ minimum: 0, maximum: 1_000_000, description: `${what} (0: off)` });
+
+const server = {
+  HOST: Type.String({ default: '127.0.0.1', description: 'address to listen on' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'port to listen on' }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      protocols: ['http:', 'https:'],
+      whenUnset: '`http://{HOST}:{PORT}`',
+      description:
+        'external base URL (a trailing `/` is dropped): used in `embed.src`, as the issuer (`iss`) and audience of our tokens, and in the console’s single sign-on redirect URI',
+    }),
+  ),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      mustBe: 'true, false, a hop count, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+      whenUnset: 'none',
+      description:
+        'whose `X-Forwarded-For` to believe for the client address (per-address rate limits, logs): `true` trusts every hop (only when nothing reaches the service but the proxy); addresses look like `10.0.0.0/8,loopback`',
+    }),
+  ),
+  LOG_LEVEL: Type.String({ default: 'info', description: 'pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`)' }),
+  SHUTDOWN_DELAY_SECONDS: Type.Number({
+    minimum: 0,
+    maximum: 300,
+    default: 5,
+    mustBe: 'a number of seconds',
+    description:
+      'on `SIGTERM`, how long the instance stays unready (`/readyz` 503) while serving as usual, before it stops listening, so that load balancers stop routing to it first; fractions allowed; `SIGINT` skips it ([operations.md](operations.md#deploys))',
+  }),
+};
+
+const database = {
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      protocols: ['postgres:', 'postgresql:'],
+      whenUnset: 'the embedded PGlite database in `DATA_DIR`',
+      description: '`postgres://…` selects PostgreSQL',
+    }),
+  ),
+  DATABASE_POOLER: Type.Enum(['none', 'transaction'], {
+    default: 'none',
+    description:
+      'what `DATABASE_URL` reaches: PostgreSQL itself (`none`), or a transaction-mode pooler (PgBouncer, RDS Proxy, Supavisor, pgcat) that keeps no session state between transactions; needs `DATABASE_URL` ([operations.md](operations.md#behind-a-connection-pooler))',
+  }),
+  DATABASE_DIRECT_URL: Type.Optional(
+    Type.String({
+      protocols: ['postgres:', 'postgresql:'],
+      whenUnset: 'migrations over `DATABASE_URL`; change notifications off behind a pooler',
+      description:
+        'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
+    }),
+  ),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'connections of each instance’s pool' }),
+  DATA_DIR: Type.String({ default: './data', description: 'folder of the embedded database (without `DATABASE_URL`)' }),
+};
+
+const catalog = {
+  CATALOG_FILE: Type.Optional(
+    Type.String({
+      whenUnset: 'nothing applied (see `DEMO`)',
+      description: 'catalog JSON applied at start-up, idempotently ([catalog.md](catalog.md))',
+    }),
+  ),
+  DEMO: Type.Optional(
+    Type.String({
+      whenUnset: 'on when `CATALOG_FILE` and `DATABASE_URL` are unset',
+      description: 'serve the bundled demo catalog: `1` or `true` on; any other value (also empty) off',
+    }),
+  ),
+  PROVIDER_PREFIX: Type.String({
+    default: DEFAULT_PROVIDER_PREFIX,
+    pattern: PROVIDER_PREFIX_PATTERN.source,
+    mustBe: 'letters, digits and _, starting with a letter (e.g. RESURS)',
+    description:
+      'the operator’s own name in the known payment method types (`RESURS` → `RESURS_INVOICE`): taken as written, not upper-cased, since types compare exactly ([payment-method-types.md](payment-method-types.md#operator-prefix))',
+  }),
+};
+
+const sessions = {
+  SESSION_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 86400, default: 3600, description: 'session lifetime, in seconds' }),
+  SESSION_RETENTION_HOURS: Type.Integer({
+    minimum: 24,
+    maximum: 24 * 366,
+    default: 24,
+    description:
+      'how long expired sessions are kept (answering 409) before the purge deletes them ([session-api.md](session-api.md#session-lifetime-and-retention))',
+  }),
+  SESSION_PURGE_INTERVAL_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86400,
+    default: 60,
+    description: 'how often each instance runs the purge job (0: off)',
+  }),
+  AUDIT_RETENTION_DAYS: Type.Integer({
+    minimum: 30,
+    maximum: 36500,
+    default: 400,
+    // 400 days: a year of review plus a month's slack; at least a month, so that a typo cannot empty the trail.
+    description: 'how long audit events are kept before the purge deletes them ([audit.md](audit.md#retention))',
+  }),
+};
+
+const tokens = {
+  TOKEN_TTL_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 3600,
+    description: 'lifetime of the access tokens we issue, in seconds',
+  }),
+  TOKEN_KEY_DERIVATIONS_PER_SECOND: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 2,
+    description:
+      'client-secret derivations (scrypt, ~50 ms of a core each) each instance starts at most a second, whoever asks; a secret the instance verified before needs none ([oauth.md](oauth.md))',
+  }),
+  AUTH_ISSUER: Type.Optional(
+    Type.String({
+      whenUnset: 'only our own tokens',
+      description: 'also accept the tokens of this external authorization server; set with `AUTH_JWKS_URL`',
+    }),
+  ),
+  AUTH_JWKS_URL: Type.Optional(
+    Type.String({
+      protocols: ['http:', 'https:'],
+      whenUnset: 'only our own tokens',
+      description: 'the external issuer’s signing keys (JWKS); set with `AUTH_ISSUER`',
+    }),
+  ),
+  AUTH_AUDIENCE: Type.String({ default: 'merchant-api', description: 'audience the external issuer’s tokens must carry' }),
+};
+
+const rateLimits = {
+  REDIS_URL: Type.Optional(
+    Type.String({
+      protocols: ['redis:', 'rediss:'],
+      whenUnset: 'counted in memory, per instance',
+      description: 'rate-limit counters shared by every instance',
+    }),
+  ),
+  REDIS_KEY_PREFIX: Type.String({
+    default: 'pms:',
+    keepEmpty: true,
+    description: 'prefix of every Redis key the service writes (several environments may share one Redis); may be empty',
+  }),
+  RATE_LIMIT_MERCHANT_PER_MINUTE: Type.Integer({
+    ...perMinute('requests a minute per client: session creation and `/v2/*` together'),
+    default: 600,
+  }),
+  RATE_LIMIT_TOKEN_PER_MINUTE: Type.Integer({
+    ...perMinute(
+      'failed client authentications a minute per client id and address on `POST /oauth2/token`, per instance; right secrets never count',
+    ),
+    default: 60,
+  }),
+  RATE_LIMIT_STOREFRONT_PER_MINUTE: Type.Integer({
+    ...perMinute('group retrievals a minute per IP address (IPv6: per /64)'),
+    default: 1200,
+  }),
+};
+
+const webhooks = {
+  WEBHOOK_ALLOW_PRIVATE: Type.Boolean({
+    default: false,
+    description:
+      '`true`: webhook endpoints may be `http://` and reach private, loopback and link-local addresses ([webhooks.md](webhooks.md#safety))',
+  }),
+  WEBHOOK_RETRY_SCHEDULE: Type.Optional(
+    Type.String({
+      mustBe: 'up to 30 comma-separated delays in whole seconds from 1 to 604800 (e.g. 5,300,1800)',
+      whenUnset: `\`${DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(',')}\``,
+      description: 'seconds before each retry of a failed delivery; after the last, it has failed',
+    }),
+  ),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 30,
+    description: 'days finished deliveries (and their events) are kept before the purge deletes them',
+  }),
+};
+
+const consoleSignIn = {
+  CONSOLE_OIDC_ISSUER: Type.Optional(
+    Type.String({
+      protocols: ['https:'],
+      whenUnset: 'no single sign-on',
+      description:
+        'the console’s single sign-on with OpenID Connect: the provider’s issuer, where its discovery document is found; set with `CONSOLE_OIDC_CLIENT_ID` and `CONSOLE_OIDC_CLIENT_SECRET`. The redirect URI is `{PUBLIC_URL}/console/callback` ([console.md](console.md#single-sign-on))',
+    }),
+  ),
+  CONSOLE_OIDC_CLIENT_ID: Type.Optional(
+    Type.String({ whenUnset: 'no single sign-on', description: 'the console’s confidential client at the provider' }),
+  ),
+  CONSOLE_OIDC_CLIENT_SECRET: Type.Optional(Type.String({ whenUnset: 'no single sign-on', description: 'that client’s secret' })),
+  CONSOLE_OIDC_ROLES_CLAIM: Type.String({
+    default: 'roles',
+    description:
+      'the claim (ID token or userinfo) carrying a person’s roles, an array or a space-separated string: `catalog-editor` may change, `catalog-viewer` may read, anyone else is refused',
+  }),
+  CONSOLE_CLIENT_SIGN_IN: Type.Boolean({
+    default: true,
+    description:
+      '`false`: the console offers single sign-on only; an admin client’s sign-in is refused and the sessions clients had end. Needs `CONSOLE_OIDC_*` ([console.md](console.md#sign-in))',
+  }),
+  SSL_CERT_FILE: Type.Optional(
+    Type.String({
+      whenUnset: '`/etc/ssl/certs/ca-certificates.crt`, skipped when absent',
+      description:
+        'the system’s bundle of certificate authorities (PEM) the single sign-on provider’s certificate is checked against, besides Node’s own and `NODE_EXTRA_CA_CERTS`; a named file that cannot be read stops the start-up',
+    }),
+  ),
+  NODE_EXTRA_CA_CERTS: Type.Optional(
+    Type.String({
+      whenUnset: 'none',
+      description:
+        'read by Node.js itself too: a PEM file of certificate authorities trusted besides Node’s bundled ones (e.g. the single sign-on provider’s)',
+    }),
+  ),
+};
+
+const traces = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({
+      whenUnset: 'no tracing; the SDK is not even loaded',
+      description:
+        'OTLP/HTTP collector base URL (`http://otel-collector:4318`): turns traces on. The SDK reads the other standard variables itself (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER`/`_ARG`, `OTEL_BSP_*`) ([operations.md](operations.md#traces))',
+    }),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.Optional(
+    Type.String({ whenUnset: '`OTEL_EXPORTER_OTLP_ENDPOINT`', description: 'the traces’ own endpoint; also turns traces on' }),
+  ),
+  OTEL_EXPORTER_OTLP_PROTOCOL: Type.Optional(
+    Type.String({
+      mustBe: 'http/protobuf or http/json (grpc is not supported)',
+      whenUnset: '`http/protobuf`',
+      description: '`http/protobuf` or `http/json`; checked only when traces are on',
+    }),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: Type.Optional(
+    Type.String({
+      mustBe: 'http/protobuf or http/json (grpc is not supported)',
+      whenUnset: '`OTEL_EXPORTER_OTLP_PROTOCOL`',
+      description: 'the traces’ own protocol, winning over `OTEL_EXPORTER_OTLP_PROTOCOL`; checked only when traces are on',
+    }),
+  ),
+  OTEL_SDK_DISABLED: Type.Optional(Type.String({ whenUnset: 'enabled', description: '`true` turns traces off' })),
+  OTEL_TRACES_EXPORTER: Type.Optional(Type.String({ whenUnset: 'OTLP', description: '`none` turns traces off' })),
+};
+
+/** The settings by topic, in the documentation's order. */
+export const SETTING_TOPICS: ReadonlyArray<{ title: string; settings: Record<string, TSchema> }> = [
+  { title: 'Server', settings: server },
+  { title: 'Database', settings: database },
+  { title: 'Catalog', settings: catalog },
+  { title: 'Sessions and retention', settings: sessions },
+  { title: 'Tokens and authorization servers', settings: tokens },
+  { title: 'Rate limits', settings: rateLimits },
+  { title: 'Webhooks', settings: webhooks },
+  { title: 'Console', settings: consoleSignIn },
+  { title: 'Traces (OpenTelemetry)', settings: traces },
+];
+
+export const SettingsSchema = Type.Object({
+  ...server,
+  ...database,
+  ...catalog,
+  ...sessions,
+  ...tokens,
+  ...rateLimits,
+  ...webhooks,
+  ...consoleSignIn,
+  ...traces,
+});
+
+/** Every setting as read and checked: defaults applied, numbers and booleans converted. */
+export type Settings = Static<typeof SettingsSchema>;

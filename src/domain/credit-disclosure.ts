@@ -1,0 +1,420 @@
+// The representative example of a credit stated beside every monthly cost shown to a consumer
+// (docs/session-api.md#credit-disclosure): the plan whose monthly cost is named, at the amount, with
+// its figures computed exactly as price signage computes them (price-signage.ts) and a text in the
+// reader's language with every number written by Intl.NumberFormat for the language and the store's
+// country. Pure: the number formats are made once per language, country and currency.
+import { generatedTexts, type DisclosureFigureTexts } from './generated-texts.ts';
+import type { Language } from './languages.ts';
+import { decimalToNumber, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
+import { monthlyCost, planCosts, plansInOrder, type PlanCosts } from './price-signage.ts';
+import type { CustomerType, PaymentMethod, PaymentPlan, Store } from './catalog.ts';
+
+/** The longest `creditWarning` a store may give (each translation too). */
+export const MAX_CREDIT_WARNING_LENGTH = 500;
+
+/** The example's figures as served (JSON numbers; rates in percent). */
+export interface DisclosureExample {
+  /** The purchase amount with (at least) two decimals: "1299.95". */
+  amount: string;
+  currency: string;
+  paymentMethodId: string;
+  planName: string;
+  durationMonths: number;
+  monthlyCost: number;
+  /** Nominal annual interest in percent (the catalog's 0.0995 is 9.95). */
+  interest: number;
+  setupFee: number;
+  administrationFee: number;
+  totalCost: number;
+  /** The annual percentage rate of charge in percent, 2 decimals. */
+  effectiveInterest: number;
+}
+
+/** A group's or price signage's `disclosure` (price signage has no priceInformationUrl). */
+export interface CreditDisclosure {
+  text: string;
+  warning: string | null;
+  priceInformationUrl?: string;
+  example: DisclosureExample;
+}
+
+/** A group's disclosure: always with its price-information page. */
+export type GroupCreditDisclosure = CreditDisclosure & { priceInformationUrl: string };
+
+/** What the web components get in internalData: `apr` is the rate exactly as `text` writes it. */
+export interface InternalDisclosure {
+  text: string;
+  warning: string | null;
+  priceInformationUrl: string;
+  apr: string;
+}
+
+/** A plan's texts that do not depend on the amount, written once (see DisclosureFormat.planTexts). */
+export interface PlanTexts {
+  months: string;
+  interest: string;
+  setupFee: string;
+  administrationFee: string;
+}
+
+const HUNDRED: Decimal = { units: 100n, scale: 0 };
+
+/** A decimal as a rate fraction: percent / 100, exactly (9.95 → "0.0995"). */
+function percentFraction(percent: Decimal): string {
+  return formatDecimal({ units: percent.units, scale: percent.scale + 2 });
+}
+
+/** `d` written with at least two decimals ("1299.5" → "1299.50"). */
+export function amountWithTwoDecimals(d: Decimal): string {
+  return formatDecimal(d.scale >= 2 ? d : { units: d.units * 10n ** BigInt(2 - d.scale), scale: 2 });
+}
+
+type Formatter = (value: string) => string;
+
+/** A non-negative integer's digits grouped by threes from the right. */
+function grouped(digits: string, separator: string): string {
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += separator + digits.slice(i, i + 3);
+  return out;
+}
+
+/**
+ * The same text as `format` writes for non-negative numbers, without asking Intl each time (a
+ * format call costs some microseconds; the hot path writes four numbers per disclosure): its
+ * prefix, group and decimal separators and suffix read once from formatToParts, then confirmed on
+ * numbers of every length up to 16 digits. Undefined when the locale groups otherwise (not by
+ * threes, or not from 1,000 on): Intl is asked then. `percent`: the value is a fraction Intl
+ * multiplies by 100.
+ */
+function fastFormat(format: Intl.NumberFormat, percent: boolean): ((whole: string, fraction: string) => string) | undefined {
+  const { minimumFractionDigits: min, maximumFractionDigits: max } = format.resolvedOptions();
+  if (min !== max || max === undefined) return undefined;
+  const parts = format.formatToParts(percent ? 12345.6789 : 1234567.89);
+  const first = parts.findIndex((p) => p.type === 'integer');
+  const last = parts.findLastIndex((p) => p.type === 'integer' || p.type === 'fraction');
+  if (first < 0) return undefined;
+  const prefix = parts
+    .slice(0, first)
+    .map((p) => p.value)
+    .join('');
+  const suffix = parts
+    .slice(last + 1)
+    .map((p) => p.value)
+    .join('');
+  const group = parts.find((p) => p.type === 'group')?.value ?? '';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '';
+  const fast = (whole: string, fraction: string) => prefix + grouped(whole, group) + (max > 0 ? decimal + fraction : '') + suffix;
+  const fraction = '0123456789'.slice(0, max);
+  for (let digits = 1; digits <= 16; digits += 1) {
+    const whole = '9876543210987654'.slice(0, digits);
+    const value = max > 0 ? `${whole}.${fraction}` : whole;
+    // Intl's percent multiplies by 100: give it the value / 100, exactly.
+    const given = percent ? formatDecimal({ units: BigInt(whole + fraction), scale: max + 2 }) : value;
+    if (fast(whole, fraction) !== format.format(given as unknown as number)) return undefined;
+  }
+  if (
+    fast('0', fraction) !==
+    format.format(
+      (percent
+        ? formatDecimal({ units: BigInt(fraction || '0'), scale: max + 2 })
+        : `0${max > 0 ? '.' + fraction : ''}`) as unknown as number,
+    )
+  )
+    return undefined;
+  return fast;
+}
+
+const PLAIN = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A number format for `tag`, else for `language` alone when the country makes the tag invalid,
+ * else `fallback` (a currency code Intl refuses: the number and the code). Decimal text with as
+ * many decimals as the format writes (or whole-number text with only zeros after the point) is
+ * written without Intl (fastFormat); anything else by Intl.
+ */
+function formatter(
+  language: Language,
+  country: string,
+  options: Intl.NumberFormatOptions,
+  fallback: Formatter,
+  percent = false,
+): Formatter {
+  for (const tag of [`${language}-${country}`, language]) {
+    let format: Intl.NumberFormat;
+    try {
+      format = new Intl.NumberFormat(tag, options);
+    } catch {
+      continue;
+    }
+    // Strings are formatted as exact decimals (Intl.NumberFormat v3), never through a double.
+    const intl = (value: string) => format.format(value as unknown as number);
+    const fast = fastFormat(format, percent);
+    if (!fast) return intl;
+    const digits = format.resolvedOptions().maximumFractionDigits!;
+    return (value) => {
+      const match = PLAIN.exec(value);
+      if (!match) return intl(value);
+      let whole = match[1]!;
+      let fraction = match[2] ?? '';
+      if (percent) {
+        // A fraction of 0.6811 is 68.11 %: the point moves two places.
+        if (fraction.length !== digits + 2) return intl(value);
+        whole = (whole + fraction.slice(0, 2)).replace(/^0+(?=\d)/, '');
+        fraction = fraction.slice(2);
+      } else if (fraction.length !== digits) {
+        if (digits !== 0 || !/^0*$/.test(fraction)) return intl(value);
+        fraction = '';
+      }
+      if (whole.length > 16) return intl(value);
+      return fast(whole.replace(/^0+(?=\d)/, ''), fraction);
+    };
+  }
+  return fallback;
+}
+
+/** The number formats of one language, store country and currency (constructing one costs some 30 µs). */
+export class DisclosureFormat {
+  /** Money in whole currency units. */
+  readonly money: Formatter;
+  /** The purchase amount, with the currency's decimals. */
+  readonly amount: Formatter;
+  /** A rate given as a fraction ("0.0995" → "9,95 %"). */
+  readonly percent: Formatter;
+  readonly integer: Formatter;
+
+  constructor(
+    readonly language: Language,
+    readonly currency: string,
+    country: string,
+  ) {
+    const plain = formatter(language, country, {}, (v) => v);
+    this.integer = plain;
+    this.money = formatter(language, country, { style: 'currency', currency, maximumFractionDigits: 0 }, (v) => {
+      const whole = formatDecimal({ units: BigInt(Math.round(Number(v))), scale: 0 });
+      return `${plain(whole)} ${currency}`;
+    });
+    this.amount = formatter(language, country, { style: 'currency', currency }, (v) => `${plain(v)} ${currency}`);
+    this.percent = formatter(language, country, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }, (v) => v, true);
+  }
+
+  planTexts(plan: PaymentPlan): PlanTexts {
+    return {
+      months: this.integer(String(plan.durationMonths)),
+      interest: this.percent(formatDecimal(plan.interest)),
+      setupFee: this.money(formatDecimal(plan.setupFee)),
+      administrationFee: this.money(formatDecimal(plan.administrationFee)),
+    };
+  }
+
+  /** Every figure of an example as the text writes it. */
+  figureTexts(texts: PlanTexts, amount: Decimal, monthly: bigint, total: Decimal, apr: Decimal): DisclosureFigureTexts {
+    return {
+      amount: this.amount(formatDecimal(amount)),
+      months: texts.months,
+      monthlyCost: this.money(monthly.toString()),
+      interest: texts.interest,
+      setupFee: texts.setupFee,
+      administrationFee: texts.administrationFee,
+      apr: this.percent(percentFraction(apr)),
+      totalCost: this.money(formatDecimal(total)),
+    };
+  }
+}
+
+const FORMATS = new Map<string, DisclosureFormat>();
+
+/** The formats of a language, store country and currency: made once, kept for the process (a handful of stores' countries). */
+export function disclosureFormat(language: Language, countryCode: string, currency: string): DisclosureFormat {
+  const key = `${language}|${countryCode}|${currency}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new DisclosureFormat(language, currency, countryCode);
+    // A bound, in case a catalog brings many made-up currencies: the formats are remade when needed.
+    if (FORMATS.size >= 1000) FORMATS.clear();
+    FORMATS.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The store's credit warning in `language`: its translation, else the store's own text, else the
+ * language's default; '' means none (null).
+ */
+export function creditWarningOf(store: Pick<Store, 'creditWarning' | 'translations'>, language: Language): string | null {
+  const warning = store.translations?.[language]?.creditWarning ?? store.creditWarning ?? generatedTexts(language).creditWarning;
+  return warning === '' ? null : warning;
+}
+
+/** The plan of `members` whose monthly cost a subtitle names. */
+export interface NamedPlan {
+  method: PaymentMethod;
+  plan: PaymentPlan;
+  monthlyCost: bigint;
+}
+
+/**
+ * The plan whose monthly cost the subtitle names (lowestMonthlyCost): the lowest cost at least the
+ * store's minimum among the plans of members allowing price signage; on a tie the first member in
+ * display order, then the first plan in the plans' order (duration, then name).
+ */
+export function namedPlan(store: Store, members: readonly PaymentMethod[], amount: Decimal): NamedPlan | undefined {
+  let named: NamedPlan | undefined;
+  const minimum = store.minimumInvoiceAmount;
+  for (const method of members) {
+    if (!method.priceSignagePossible) continue;
+    for (const plan of plansInOrder(method)) {
+      const cost = monthlyCost(plan, amount);
+      // cost ≥ minimum, compared exactly: cost × 10^scale ≥ units.
+      if (cost * 10n ** BigInt(minimum.scale) < minimum.units) continue;
+      if (named === undefined || cost < named.monthlyCost) named = { method, plan, monthlyCost: cost };
+    }
+  }
+  return named;
+}
+
+/** The served disclosure and the components' one, from a plan's costs (`costs` at `amount`). */
+export interface Disclosures {
+  disclosure: CreditDisclosure;
+  internal: InternalDisclosure;
+}
+
+/**
+ * The disclosure of `plan` of `methodId` at `amount` (positive), from its costs; the texts in
+ * `format`'s language. `priceInformationUrl` undefined: none (price signage).
+ */
+export function disclosureOf(
+  store: Pick<Store, 'creditWarning' | 'translations'>,
+  format: DisclosureFormat,
+  methodId: string,
+  plan: PaymentPlan,
+  texts: PlanTexts,
+  amount: Decimal,
+  costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
+  priceInformationUrl: string | undefined,
+): Disclosures {
+  const figures = format.figureTexts(texts, amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+  const text = generatedTexts(format.language).disclosure(figures);
+  const warning = creditWarningOf(store, format.language);
+  const example: DisclosureExample = {
+    amount: amountWithTwoDecimals(amount),
+    currency: format.currency,
+    paymentMethodId: methodId,
+    planName: plan.name,
+    durationMonths: plan.durationMonths,
+    monthlyCost: Number(costs.monthlyCost),
+    interest: decimalToNumber(multiplyDecimal(plan.interest, HUNDRED)),
+    setupFee: decimalToNumber(plan.setupFee),
+    administrationFee: decimalToNumber(plan.administrationFee),
+    totalCost: decimalToNumber(costs.totalCost),
+    effectiveInterest: decimalToNumber(costs.effectiveInterest),
+  };
+  const disclosure: CreditDisclosure =
+    priceInformationUrl === undefined ? { text, warning, example } : { text, warning, priceInformationUrl, example };
+  return { disclosure, internal: { text, warning, priceInformationUrl: priceInformationUrl ?? '', apr: figures.apr } };
+}
+
+/** Where the price-information page of a group lies: `prefix` + amount + `&group=` + id + `suffix`. */
+export interface PriceInformationLink {
+  /** `{PUBLIC_URL}/v1/sessions/{sessionId}/price-information?amount=` */
+  prefix: string;
+  /** `&locale=<locale>` when the request gave one, else ''. */
+  suffix: string;
+  /** The session and the locale, for the ETag of an answer that holds the link (`<session>` or `<session>.<locale>`). */
+  tag: string;
+}
+
+export function priceInformationLink(publicUrl: string, sessionId: string, locale: string | undefined): PriceInformationLink {
+  return {
+    prefix: `${publicUrl}/v1/sessions/${sessionId}/price-information?amount=`,
+    suffix: locale === undefined ? '' : `&locale=${encodeURIComponent(locale)}`,
+    // A locale is letters, digits and hyphens (languages.ts, LOCALE_PATTERN): ETag characters all.
+    tag: locale === undefined ? sessionId : `${sessionId}.${locale}`,
+  };
+}
+
+export function priceInformationUrl(link: PriceInformationLink, amountText: string, groupId: string): string {
+  return `${link.prefix}${amountText}&group=${groupId}${link.suffix}`;
+}
+
+/** Whether a group with these customer types is disclosed to (the directive protects consumers). */
+export function servesConsumers(customerTypes: readonly CustomerType[]): boolean {
+  return customerTypes.includes('NATURAL');
+}
+
+/**
+ * A group's disclosure at `amount` in `language`: null unless its subtitle names a monthly cost, it
+ * serves consumers and the amount is a credit (positive). `amountText`: the amount as the URL writes it.
+ */
+export function groupDisclosure(
+  store: Store,
+  language: Language,
+  members: readonly PaymentMethod[],
+  customerTypes: readonly CustomerType[],
+  amount: Decimal,
+  url: string,
+): { disclosure: GroupCreditDisclosure; internal: InternalDisclosure } | null {
+  if (!servesConsumers(customerTypes) || amount.units === 0n) return null;
+  const named = namedPlan(store, members, amount);
+  if (!named) return null;
+  const format = disclosureFormat(language, store.countryCode, store.currency);
+  const { disclosure, internal } = disclosureOf(
+    store,
+    format,
+    named.method.id,
+    named.plan,
+    format.planTexts(named.plan),
+    amount,
+    planCosts(named.plan, amount),
+    url,
+  );
+  // Given a URL, disclosureOf writes it.
+  return { disclosure: disclosure as GroupCreditDisclosure, internal };
+}
+
+/**
+ * Price signage's disclosure: the plan with the lowest monthly cost among `costs` (its order: on a
+ * tie the first), without a priceInformationUrl; null when there is none.
+ */
+export function priceSignageDisclosure(
+  store: Store,
+  language: Language,
+  methodId: string,
+  plans: readonly PaymentPlan[],
+  costs: readonly PlanCosts[],
+  amount: Decimal,
+): CreditDisclosure | null {
+  let best = -1;
+  for (let i = 0; i < costs.length; i += 1) if (best < 0 || costs[i]!.monthlyCost < costs[best]!.monthlyCost) best = i;
+  if (best < 0) return null;
+  const format = disclosureFormat(language, store.countryCode, store.currency);
+  const plan = plans[best]!;
+  return disclosureOf(store, format, methodId, plan, format.planTexts(plan), amount, costs[best]!, undefined).disclosure;
+}
+
+/** One plan of the price-information page: its figures, exact and as the text writes them. */
+export interface PlanInformation {
+  method: PaymentMethod;
+  plan: PaymentPlan;
+  costs: PlanCosts;
+  /** Every figure formatted as in a disclosure's text. */
+  texts: DisclosureFigureTexts;
+  /** The representative example's sentence for this plan. */
+  text: string;
+}
+
+/**
+ * Every plan of `members` at `amount` (positive), in display order and the plans' order, with all
+ * figures formatted for `language` and the store's country: what a price-information page shows.
+ * The warning is creditWarningOf(store, language).
+ */
+export function priceInformation(store: Store, language: Language, members: readonly PaymentMethod[], amount: Decimal): PlanInformation[] {
+  const format = disclosureFormat(language, store.countryCode, store.currency);
+  return members.flatMap((method) =>
+    plansInOrder(method).map((plan) => {
+      const costs = planCosts(plan, amount);
+      const texts = format.figureTexts(format.planTexts(plan), amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+      return { method, plan, costs, texts, text: generatedTexts(language).disclosure(texts) };
+    }),
+  );
+}
