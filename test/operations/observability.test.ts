@@ -11,17 +11,12 @@ import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { AccessLog } from '../../src/observability/logging.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
+import { createSession } from '../helpers/http.ts';
 
 const GROUPS_ROUTE = '/v1/sessions/:sessionId/payment-method-groups';
 const PRICE_INFORMATION_ROUTE = '/v1/sessions/:sessionId/price-information';
-
-async function createSession(app: FastifyInstance, token: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
-}
 
 /** The value of one sample of the exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -105,13 +100,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('reports the PostgreSQL connection pool', () => {
-    expect(sample(text, 'pms_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'pms_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'pms_db_pool_connections', { state: 'waiting' })).toBe(0);
-  });
-
-  it.runIf(testDatabaseKind === 'pglite')('has no pool metric on the embedded database', () => {
+  // The pool's metric on PostgreSQL: observability.postgres.test.ts.
+  it('has no pool metric on the embedded database', () => {
     expect(text).not.toContain('pms_db_pool_connections');
   });
 

@@ -17,6 +17,7 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { FJALL, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { postSession } from '../helpers/http.ts';
 import { redisServerInstalled, startRedis, type RedisServer } from '../../bench/lib/redis.mjs';
 
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000000';
@@ -64,10 +65,6 @@ afterAll(async () => {
 });
 
 type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
-
-function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<Response> {
-  return app.inject({ method: 'POST', url: `/v1/stores/${storeId}/sessions`, headers: { authorization: `Bearer ${token}` } });
-}
 
 function listMethods(app: FastifyInstance, token: string, storeId = STORE): Promise<Response> {
   return app.inject({ method: 'GET', url: `/v2/stores/${storeId}/payment_methods`, headers: { authorization: `Bearer ${token}` } });
@@ -125,24 +122,24 @@ function limitSuite(store: 'memory' | 'redis', extraEnv: () => Record<string, st
       const nordic = await issueToken(app, NORDIC.id, NORDIC.secret);
       const fjall = await issueToken(app, FJALL.id, FJALL.secret);
 
-      const first = await createSession(app, nordic);
+      const first = await postSession(app, nordic);
       expect(first.statusCode).toBe(201);
       expect(first.headers['x-ratelimit-limit']).toBe('3');
       expect(first.headers['x-ratelimit-remaining']).toBe('2');
       expect((await listMethods(app, nordic)).statusCode).toBe(200);
-      expect((await createSession(app, nordic)).statusCode).toBe(201);
-      expectAppRateLimited(await createSession(app, nordic), 3);
+      expect((await postSession(app, nordic)).statusCode).toBe(201);
+      expectAppRateLimited(await postSession(app, nordic), 3);
       expectAppRateLimited(await listMethods(app, nordic), 3);
 
       // Another client has a budget of its own.
-      expect((await createSession(app, fjall, OTHER_STORE)).statusCode).toBe(201);
+      expect((await postSession(app, fjall, OTHER_STORE)).statusCode).toBe(201);
       expect((await listMethods(app, fjall, OTHER_STORE)).statusCode).toBe(200);
     });
 
     it('limits after authentication: an unauthenticated request is 401, not 429, and costs no budget', async () => {
       const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions` });
       expect(response.statusCode).toBe(401);
-      const invalid = await createSession(app, 'not-a-token');
+      const invalid = await postSession(app, 'not-a-token');
       expect(invalid.statusCode).toBe(401);
       expect(invalid.headers['x-ratelimit-limit']).toBeUndefined();
     });
@@ -209,7 +206,7 @@ describe('limits set to 0', () => {
 
   it('turn each limit off', async () => {
     const token = await issueToken(service.app, NORDIC.id, NORDIC.secret);
-    const session = await createSession(service.app, token);
+    const session = await postSession(service.app, token);
     expect(session.statusCode).toBe(201);
     expect(session.headers['x-ratelimit-limit']).toBeUndefined();
     const read = await groups(service.app, '198.51.100.1');
@@ -296,9 +293,9 @@ describe('Redis unreachable', () => {
     // Each exchange with Redis fails; after three in a row the breaker is open and none is tried.
     for (let i = 0; i < 4; i++) await app.flushRateLimits();
     const token = await issueToken(app, NORDIC.id, NORDIC.secret);
-    for (let i = 0; i < 3; i++) expect((await createSession(app, token)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await postSession(app, token)).statusCode).toBe(201);
     // The merchant limit (3 a minute) still holds, counted in memory.
-    expectAppRateLimited(await createSession(app, token), 3);
+    expectAppRateLimited(await postSession(app, token), 3);
     await app.flushRateLimits();
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
     expect(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(metrics.body)?.[1]).toBe('3');

@@ -1,8 +1,9 @@
 // Traces, in the test's own process (docs/operations.md#traces): the request spans of
 // observability/request-tracing.ts through the real app driven with inject() (and one real socket,
 // for a client that goes away), the batch spans of lib/batch-spans.ts and lib/spans.ts's inSpan as
-// plain calls. tracing.test.ts checks the same over OTLP from a server process, which V8 coverage
-// of this worker never sees; here an SDK with an in-memory exporter is registered in the worker.
+// plain calls. test/processes/tracing.test.ts checks the same over OTLP from a server process, which
+// V8 coverage of this worker never sees; here an SDK with an in-memory exporter is registered in the
+// worker.
 //
 // Spans are module state (enableSpans) and the SDK is OpenTelemetry's global state, and this
 // project runs its files with isolate: false (vitest.config.ts): the files after this one in the
