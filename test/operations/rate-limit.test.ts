@@ -229,7 +229,7 @@ describe('X-RateLimit-* headers', () => {
   it("are left out of the storefront's 2xx and 304 answers, and kept on its 429, its other errors and other routes", async () => {
     const app = service.app;
     const token = await issueToken(app, NORDIC.id, NORDIC.secret);
-    const created = await createSession(app, token);
+    const created = await postSession(app, token);
     expect(created.headers['x-ratelimit-limit']).toBe('600');
     const sessionId = (created.json() as { id: string }).id;
     const address = '198.51.100.30';
