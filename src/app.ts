@@ -89,6 +89,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
     poolSize: ctx.database.poolSize,
+    databaseUp: () => ctx.databaseReachability.reachable,
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
     authentication: () => ctx.auth.authenticationStats(),
     droppedLogLines: options.droppedLogLines,

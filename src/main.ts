@@ -132,6 +132,8 @@ async function main(): Promise<void> {
   ctx.sessionPurge.start(app.log);
   // Delivers webhooks (docs/webhooks.md): every instance takes its share of what is due.
   ctx.webhookDispatcher.start(app.log);
+  // pms_database_up: a round trip every 5 s, so that an idle instance notices a cut database too.
+  ctx.databaseReachability.start();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.

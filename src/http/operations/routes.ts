@@ -7,7 +7,6 @@ import type { Draining } from '../plugins/draining.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 
 const Status = Type.Object({ status: Type.String() });
-const READY_TIMEOUT_MS = 2000;
 
 export async function operationsRoutes(app: FastifyInstance, { ctx, draining }: { ctx: AppContext; draining: Draining }): Promise<void> {
   app.get(
@@ -46,18 +45,9 @@ export async function operationsRoutes(app: FastifyInstance, { ctx, draining }: 
     },
     async (_request, reply) => {
       if (draining.active) throw new Errors.SHUTTING_DOWN();
-      // Bounded: a hung database makes this answer 503 quickly, never hang the probe.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Errors.DATABASE_UNAVAILABLE()), READY_TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([ctx.database.ping(), timeout]);
-      } catch {
-        throw new Errors.DATABASE_UNAVAILABLE();
-      } finally {
-        clearTimeout(timer);
-      }
+      // Bounded (2 s): a hung database makes this answer 503 quickly, never hang the probe. Its answer
+      // also sets pms_database_up.
+      if (!(await ctx.databaseReachability.check())) throw new Errors.DATABASE_UNAVAILABLE();
       return reply.header('cache-control', 'no-store').send({ status: 'ready' });
     },
   );
