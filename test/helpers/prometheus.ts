@@ -48,7 +48,9 @@ export async function dashboardQueries(): Promise<Array<{ panel: string; expr: s
   const dashboard = JSON.parse(await readFile(DASHBOARD_FILE, 'utf8')) as {
     panels: Array<{ title: string; targets?: Array<{ expr?: string }> }>;
   };
-  return dashboard.panels.flatMap((panel) => (panel.targets ?? []).flatMap((target) => (target.expr ? [{ panel: panel.title, expr: target.expr }] : [])));
+  return dashboard.panels.flatMap((panel) =>
+    (panel.targets ?? []).flatMap((target) => (target.expr ? [{ panel: panel.title, expr: target.expr }] : [])),
+  );
 }
 
 export interface PrometheusServer {
@@ -64,7 +66,11 @@ export interface PrometheusServer {
  * Starts Prometheus on a free port of 127.0.0.1, its storage in a temporary folder, scraping `targets` (job pms)
  * and evaluating `rulesText` every `intervalSeconds`.
  */
-export async function startPrometheus(options: { targets: string[]; rulesText: string; intervalSeconds: number }): Promise<PrometheusServer> {
+export async function startPrometheus(options: {
+  targets: string[];
+  rulesText: string;
+  intervalSeconds: number;
+}): Promise<PrometheusServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pms-prometheus-'));
   const interval = `${options.intervalSeconds}s`;
   await writeFile(path.join(dir, 'rules.yml'), options.rulesText);
@@ -106,7 +112,10 @@ export async function startPrometheus(options: { targets: string[]; rulesText: s
   };
   const started = performance.now();
   for (;;) {
-    const ready = await fetch(`${baseUrl}/-/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseUrl}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (child.exitCode !== null || performance.now() - started > 30_000) {
       await stop();

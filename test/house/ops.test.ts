@@ -10,7 +10,15 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { dashboardJson } from '../../ops/grafana/dashboard.ts';
 import { projectRoot } from '../helpers/app.ts';
-import { DASHBOARD_FILE, PROMTOOL, RULES_FILE, RULES_TEST_FILE, dashboardQueries, prometheusUnavailable, readRules } from '../helpers/prometheus.ts';
+import {
+  DASHBOARD_FILE,
+  PROMTOOL,
+  RULES_FILE,
+  RULES_TEST_FILE,
+  dashboardQueries,
+  prometheusUnavailable,
+  readRules,
+} from '../helpers/prometheus.ts';
 
 const run = promisify(execFile);
 const promtoolMissing = prometheusUnavailable(PROMTOOL);
@@ -44,7 +52,15 @@ describe('the alerts', () => {
   it('are the runbook’s, each with a severity, a summary and a runbook_url into its section', async () => {
     const runbook = await readFile(path.join(projectRoot, 'docs/runbook.md'), 'utf8');
     // GitHub's anchors of "## Name" headings: lower case.
-    const anchors = new Set([...runbook.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+    const anchors = new Set(
+      [...runbook.matchAll(/^#{2,3} (.+)$/gm)].map((m) =>
+        m[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
     const alerts = (await readRules()).filter((rule) => rule.alert);
     expect([...new Set(alerts.map((rule) => rule.alert))]).toEqual(ALERTS);
     for (const rule of alerts) {
