@@ -81,7 +81,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // workers than cores gain little.
       maxWorkers: 2,
       // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
-      coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
+      coverage: { provider: 'v8', include: ['src/**/*.{ts,tsx}'], reporter: ['text-summary', 'json-summary'] },
     },
   };
 });

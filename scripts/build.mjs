@@ -88,6 +88,9 @@ async function buildInto(outdir) {
       format: 'esm',
       target: 'node20',
       sourcemap: true,
+      // The console's views (src/http/console/views/*.tsx), as tsconfig.json compiles them.
+      jsx: 'automatic',
+      jsxImportSource: '@kitajs/html',
       logLevel: 'warning',
     }),
     buildEmbed({ outdir: path.join(outdir, 'embed') }),

@@ -1,6 +1,7 @@
 // Writes docs/demo-storefront.png for the README: builds, starts the server with the demo catalog
-// on a fresh embedded database, opens /demo in Debian's Chromium at 1280×900, switches it to English
-// and selects the part-payment group. Run: node scripts/screenshot-demo.mjs
+// on a fresh embedded database, opens /demo in Debian's Chromium at 1280×1400 (tall enough for the
+// credit disclosures and the selected group's details), switches it to English and selects the
+// part-payment group. Run: node scripts/screenshot-demo.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { freePort } from '../bench/lib/processes.mjs';
@@ -48,7 +49,7 @@ let browser;
 try {
   await serving(server);
   browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
   page.setDefaultTimeout(15_000);
   await page.goto(`http://127.0.0.1:${port}/demo`);
   // The shop opens in Swedish, its store's language; the README's picture is in English.

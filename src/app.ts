@@ -20,6 +20,7 @@ import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { spansEnabled } from './lib/spans.ts';
 import { AccessLog, withSafeLogging } from './observability/logging.ts';
 import { registerRequestTracing } from './observability/request-tracing.ts';
+import { DatabaseProbe } from './observability/database-probe.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (docs/operations.md#deploys). */
   draining?: Draining;
+  /** The database probe behind pms_database_up and /readyz; main.ts starts it (a ping every 5 s). */
+  databaseProbe?: DatabaseProbe;
 }
 
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
@@ -83,13 +86,15 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     if (draining.active) reply.header('connection', 'close');
     done(null, payload);
   });
+  // The database's reachability for pms_database_up: refreshed by /readyz, and in the background where main.ts started it.
+  const databaseProbe = options.databaseProbe ?? new DatabaseProbe(() => ctx.database.ping());
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
   const metrics = new Metrics({
+    databaseUp: () => databaseProbe.up,
     caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ...ctx.offers.stats()],
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
     poolSize: ctx.database.poolSize,
-    databaseUp: () => ctx.databaseReachability.reachable,
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
     authentication: () => ctx.auth.authenticationStats(),
     droppedLogLines: options.droppedLogLines,
@@ -105,7 +110,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.
   await registerOpenApi(app, { publicUrl: ctx.config.publicUrl, operator: ctx.operatorTypes });
-  await app.register(operationsRoutes, { ctx, draining });
+  await app.register(operationsRoutes, { databaseProbe, draining });
   metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });

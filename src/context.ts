@@ -7,7 +7,6 @@ import { operatorTypes, type OperatorTypes } from './domain/payment-method-types
 import { createAdminServices, type AdminServices } from './services/admin/index.ts';
 import { AuditTrail } from './services/audit.ts';
 import { CatalogChanges } from './services/catalog-changes.ts';
-import { DatabaseReachability } from './services/database-reachability.ts';
 import { createConsoleOidc, type ConsoleOidc } from './services/console/oidc.ts';
 import { ConsoleSessions } from './services/console/sessions.ts';
 import { ConsoleSignIns } from './services/console/sign-ins.ts';
@@ -27,8 +26,6 @@ export interface AppContext {
   /** The known payment method types under PROVIDER_PREFIX: bundling, catalog validation, the API description. */
   operatorTypes: OperatorTypes;
   database: DatabaseHandle;
-  /** Whether the database answers now (/readyz, pms_database_up); main.ts starts its probe, close() stops it. */
-  databaseReachability: DatabaseReachability;
   clock: Clock;
   auth: AuthServices;
   storeMethods: StoreMethodsReader;
@@ -112,9 +109,7 @@ export async function createContext(
         })
       : undefined;
   const admin = createAdminServices(database.db, catalogChanges, operator, clock);
-  const databaseReachability = new DatabaseReachability(database);
   const close = async () => {
-    databaseReachability.stop();
     await sessionPurge.stop();
     await webhookDispatcher.stop();
     await listener?.close();
@@ -123,7 +118,6 @@ export async function createContext(
     config,
     operatorTypes: operator,
     database,
-    databaseReachability,
     clock,
     auth,
     storeMethods,

@@ -14,6 +14,11 @@ export interface PaymentMethodGroup {
   type: string;
   customerTypes: string[];
   internalData: string;
+  /**
+   * The credit disclosure (null without one; absent from older services). The components show it
+   * from internalData; of this they read only which member the example is of, unchecked.
+   */
+  disclosure?: { example?: { paymentMethodId?: unknown } | null } | null;
 }
 
 export interface GroupsQuery {

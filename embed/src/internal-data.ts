@@ -1,7 +1,9 @@
 // Reads internalData (docs/session-api.md#the-group-object), the blob the service puts on each group for our own components.
 // Only these components may parse it; its shape is versioned by `v` and mirrors
 // src/domain/internal-data.ts (test/embed/internal-data.test.ts decodes what that file encodes).
-// Anything that does not match is refused as a whole (undefined), never half-rendered or thrown.
+// Anything that does not match is refused as a whole (undefined), never half-rendered or thrown,
+// except two optional members that only add to what is shown: an unknown `language` and a
+// malformed `disclosure` are dropped alone, so the plans still show.
 
 import { knownLanguage, type Language } from './i18n.ts';
 
@@ -30,6 +32,19 @@ export interface MethodData {
   legalLinks: LegalLinkData[];
 }
 
+/**
+ * The credit disclosure the service writes beside a monthly cost (docs/session-api.md#credit-disclosure-in-the-components):
+ * the representative example as one text, the warning, and the price-information page.
+ */
+export interface DisclosureData {
+  text: string;
+  /** null where the store turned the warning off. */
+  warning: string | null;
+  priceInformationUrl: string;
+  /** The annual percentage rate exactly as written inside `text` (`31,42 %`), to be set in bold type. */
+  apr: string;
+}
+
 export interface InternalData {
   v: 1;
   type: string;
@@ -41,6 +56,8 @@ export interface InternalData {
   /** The language of the texts (absent from blobs of older releases, or not one of ours: then undefined). */
   language?: Language | undefined;
   methods: MethodData[];
+  /** null when the group has none, its blob is of an older release, or the member is malformed. */
+  disclosure: DisclosureData | null;
 }
 
 /**
@@ -100,7 +117,14 @@ const isMethod = shape<MethodData>({
   legalLinks: arrayOf(isLegalLink),
 });
 
-const isInternalData = shape<InternalData>({
+const isDisclosure = shape<DisclosureData>({
+  text: (value): value is string => typeof value === 'string' && value !== '',
+  warning: (value): value is string | null => value === null || typeof value === 'string',
+  priceInformationUrl: isString,
+  apr: isString,
+});
+
+const isInternalData = shape<Omit<InternalData, 'disclosure'>>({
   v: (value): value is 1 => value === 1,
   type: isString,
   methodIds: arrayOf(isString),
@@ -120,6 +144,14 @@ export function parseInternalData(base64: string): InternalData | undefined {
   } catch {
     return undefined;
   }
-  // `language` is only a hint for our own texts: an unknown one is dropped, never a refusal.
-  return isInternalData(value) ? { ...value, language: knownLanguage(value.language) } : undefined;
+  if (!isInternalData(value)) return undefined;
+  // `language` is only a hint for our own texts: an unknown one is dropped, never a refusal. A
+  // malformed `disclosure` is dropped too: the plans are still worth showing without it.
+  const disclosure = (value as { disclosure?: unknown }).disclosure;
+  return { ...value, language: knownLanguage(value.language), disclosure: isDisclosure(disclosure) ? pick(disclosure) : null };
+}
+
+/** Only the known members: the blob may carry more in a later release. */
+function pick({ text, warning, priceInformationUrl, apr }: DisclosureData): DisclosureData {
+  return { text, warning, priceInformationUrl, apr };
 }

@@ -2,6 +2,7 @@
 // price information) for the group a shopper selected in <payment-methods>.
 
 import { isAmount } from './api.ts';
+import { disclosureBody, priceInfoLink, priceInformationHref } from './disclosure.ts';
 import { h, style } from './dom.ts';
 import { localeOf, pageLanguageOf, type Locale } from './i18n.ts';
 import { parseInternalData, type InternalData, type MethodData, type PaymentPlanData } from './internal-data.ts';
@@ -67,7 +68,7 @@ function detailsView(data: InternalData, amount: string, locale: Locale): HTMLEl
     return hrefs;
   };
   const named = data.methods.length > 1;
-  return data.methods.map((method) =>
+  const methods = data.methods.map((method) =>
     h(
       'div',
       { part: 'method' },
@@ -79,6 +80,17 @@ function detailsView(data: InternalData, amount: string, locale: Locale): HTMLEl
       ...newPriceInfoHrefs(method).map((href) => priceInfoLink(href, locale)),
     ),
   );
+  return data.disclosure ? [disclosureView(data, amount, locale, shownHrefs.size > 0), ...methods] : methods;
+}
+
+/**
+ * The group's credit disclosure above its plans. Its link goes to the service's price-information
+ * page only where no member has a catalog PRICE_INFO link of its own (those are shown with their
+ * method and win).
+ */
+function disclosureView(data: InternalData, amount: string, locale: Locale, priceInfoShown: boolean): HTMLDivElement {
+  const href = priceInfoShown ? undefined : priceInformationHref(data, amount);
+  return h('div', { part: 'credit' }, disclosureBody(data.disclosure!), href === undefined ? undefined : priceInfoLink(href, locale));
 }
 
 function planView(plan: PaymentPlanData, currency: string, locale: Locale): HTMLLIElement {
@@ -104,13 +116,4 @@ function term(label: string, value: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
   fragment.append(h('dt', {}, label), h('dd', {}, value));
   return fragment;
-}
-
-function priceInfoLink(href: string, { texts }: Locale): HTMLAnchorElement {
-  return h(
-    'a',
-    { part: 'link', href, target: '_blank', rel: 'noopener' },
-    texts.priceInfo,
-    h('span', { class: 'sr-only' }, ` ${texts.opensInNewWindow}`),
-  );
 }

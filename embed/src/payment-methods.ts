@@ -3,9 +3,11 @@
 // events (events.ts) carrying the internalData for <payment-method>.
 
 import { fetchGroups, groupsUrl, type GroupsOutcome, type GroupsQuery, type PaymentMethodGroup } from './api.ts';
+import { disclosureBody, priceInfoLink, priceInformationHref } from './disclosure.ts';
 import { h, style } from './dom.ts';
 import { DESELECT_EVENT, SELECT_EVENT, SESSION_EXPIRED_EVENT, emit, selectionDetail } from './events.ts';
 import { knownLanguage, localeOf, pageLanguageOf, type Language, type Locale, type Texts } from './i18n.ts';
+import { parseInternalData } from './internal-data.ts';
 import { isSelectKey, moveForKey, targetIndex } from './roving.ts';
 import { SELECTOR_CSS } from './styles.ts';
 
@@ -215,33 +217,53 @@ export class PaymentMethodsElement extends HTMLElement {
   }
 
   private renderOptions(): void {
-    const focused = this.shadowRoot?.activeElement?.getAttribute(GROUP_ID);
-    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index)));
+    const active = this.shadowRoot?.activeElement;
+    // A focused price-information link stands for its group too: its item's radio says which.
+    const onLink = active instanceof HTMLAnchorElement;
+    const focused = (onLink ? active.parentElement?.querySelector('[role="radio"]') : active)?.getAttribute(GROUP_ID);
+    const locale = this.locale();
+    this.list.replaceChildren(...this.groups.map((group, index) => this.option(group, index, locale)));
     this.syncSelection();
     // Rebuilding the list must not drop keyboard focus on the floor.
     if (focused !== null && focused !== undefined) {
       const options = this.options();
-      (options.find((o) => o.getAttribute(GROUP_ID) === focused) ?? options.find((o) => o.tabIndex === 0))?.focus();
+      const option = options.find((o) => o.getAttribute(GROUP_ID) === focused);
+      const link = onLink ? option?.parentElement?.querySelector('a') : undefined;
+      (link ?? option ?? options.find((o) => o.tabIndex === 0))?.focus();
     }
   }
 
-  /** Title and subtitle as the service wrote them, in the language it answered in. */
-  private option(group: PaymentMethodGroup, index: number): HTMLElement {
-    const titleId = `pm-${index}-title`;
-    const subtitleId = `pm-${index}-subtitle`;
+  /**
+   * Title and subtitle as the service wrote them, in the language it answered in, and under the
+   * subtitle the group's credit disclosure with its price-information link. The link sits beside
+   * the radio, not in it: a radio's content is presentational, so a link inside would be unreachable
+   * to assistive technology. Styles place it inside the option's box.
+   */
+  private option(group: PaymentMethodGroup, index: number, locale: Locale): HTMLElement {
+    const prefix = `pm-${index}`;
+    const titleId = `${prefix}-title`;
+    const subtitleId = `${prefix}-subtitle`;
     const subtitle = group.subtitle ? h('span', { part: 'subtitle', id: subtitleId }, group.subtitle) : undefined;
+    const data = parseInternalData(group.internalData);
+    const disclosure = data?.disclosure ? disclosureBody(data.disclosure, prefix) : undefined;
+    const href = data?.disclosure ? priceInformationHref(data, data.amount, exampleMethodOf(group)) : undefined;
     const option = h(
       'div',
       { role: 'radio', part: 'option', [GROUP_ID]: group.id, 'aria-labelledby': titleId },
       h('span', { part: 'indicator', 'aria-hidden': 'true' }),
-      h('span', { part: 'label' }, h('span', { part: 'title', id: titleId }, group.title), subtitle),
+      h('span', { part: 'label' }, h('span', { part: 'title', id: titleId }, group.title), subtitle, disclosure),
     );
-    if (subtitle) option.setAttribute('aria-describedby', subtitleId);
-    return option;
+    // The disclosure is read with the subtitle, as it is seen with it.
+    const described = [subtitle, ...(disclosure ? Array.from(disclosure.children) : [])].map((e) => e?.id).filter(Boolean);
+    if (described.length > 0) option.setAttribute('aria-describedby', described.join(' '));
+    if (href === undefined) return h('div', { class: 'item' }, option);
+    option.classList.add('with-link');
+    return h('div', { class: 'item' }, option, priceInfoLink(href, locale));
   }
 
+  /** The radios, in display order (each in its item, beside its link). */
   private options(): HTMLElement[] {
-    return Array.from(this.list.children) as HTMLElement[];
+    return Array.from(this.list.querySelectorAll<HTMLElement>('[role="radio"]'));
   }
 
   /** aria-checked, the `checked` part and the roving tabindex: the checked option, else the first. */
@@ -293,4 +315,10 @@ export class PaymentMethodsElement extends HTMLElement {
     target.focus();
     this.select(group);
   }
+}
+
+/** The member whose plan the group's disclosure describes, as the service says it (docs/session-api.md#the-group-object). */
+function exampleMethodOf(group: PaymentMethodGroup): string | undefined {
+  const id = group.disclosure?.example?.paymentMethodId;
+  return typeof id === 'string' ? id : undefined;
 }

@@ -8,7 +8,14 @@ const BASE = `
 [hidden]{display:none!important}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 [part~=state]:not(:empty){padding:.75rem 0;color:var(--pm-muted-color,inherit)}
+[part~=disclosure],[part~=disclosure-text],[part~=disclosure-warning]{display:block}
+[part~=disclosure-warning]{margin-top:.25rem;font-weight:600}
+[part~=apr]{font-weight:700}
 `;
+// The annual percentage rate must be at least as large and as heavy as the monthly cost beside it:
+// in the selector the disclosure has the subtitle's size and the rate is bold; in the details the
+// plan costs are 600 and the rate 700. A page that enlarges ::part(subtitle) or ::part(plan-cost)
+// enlarges ::part(apr) with it.
 
 export const SELECTOR_CSS = `${BASE}
 [part~=group]{display:grid;gap:var(--pm-gap,.5rem)}
@@ -24,6 +31,14 @@ export const SELECTOR_CSS = `${BASE}
 [part~=title]{display:block;font-weight:600}
 [part~=subtitle]{display:block;font-size:.875em;color:var(--pm-muted-color,inherit)}
 [part~=retry]{margin-inline-start:.5rem;font:inherit;cursor:pointer}
+[part~=disclosure]{margin-top:.25rem;font-size:.875em;color:var(--pm-muted-color,inherit)}
+.item{position:relative}
+/* The price-information link is the radio's sibling (a radio's content is presentational) but shows
+   inside its box, aligned with the text, in room the radio leaves at its foot. */
+.with-link{padding-bottom:calc(1rem + 1.25em)}
+.item>[part~=link]{position:absolute;bottom:.75rem;inset-inline-start:calc(2.875rem + 1px);font-size:.875em;
+  color:var(--pm-accent-color,#0b5fff)}
+.item>[part~=link]:focus-visible{outline:2px solid var(--pm-focus-color,var(--pm-accent-color,#0b5fff));outline-offset:2px}
 @media (forced-colors:active){[part~=checked] [part~=indicator]{border-color:Highlight}}
 `;
 
@@ -40,4 +55,5 @@ export const DETAILS_CSS = `${BASE}
   color:var(--pm-muted-color,inherit)}
 [part~=plan-terms] dd{margin:0}
 [part~=link]{display:inline-block;margin-top:.5rem;color:var(--pm-accent-color,#0b5fff)}
+[part~=credit]{margin-bottom:1rem}
 `;

@@ -27,6 +27,8 @@ export interface PoolStats {
 }
 
 export interface MetricsSources {
+  /** Whether the database answered the last ping (observability/database-probe.ts). */
+  databaseUp?: () => boolean;
   /** Every cache of the instance, read at scrape time. */
   caches(): CacheStats[];
   /** The session purge job's counters: what it deleted and its failed passes (services/session-purge.ts provides them). */
@@ -36,8 +38,6 @@ export interface MetricsSources {
   poolSize?: number | undefined;
   /** The token endpoint's client authentications by outcome, and the key derivations' bound. */
   authentication?: () => { outcomes: Record<string, number>; derivations: { started: number; refused: number } };
-  /** Whether the database answered this instance's last probe (services/database-reachability.ts). */
-  databaseUp?: () => boolean;
   /** Whether a LISTEN connection hears other instances' changes now. */
   changeNotificationsListening?: () => boolean;
   /** Log lines dropped because the log destination fell behind (observability/log-destination.ts). */
@@ -140,6 +140,18 @@ export class Metrics {
       },
     });
 
+    const databaseUp = sources.databaseUp;
+    if (databaseUp) {
+      new Gauge({
+        name: 'pms_database_up',
+        help: 'Whether this instance reaches its database: 1 when the last ping answered within 2 s (pinged every 5 s and by each /readyz), else 0.',
+        registers,
+        collect() {
+          this.set(databaseUp() ? 1 : 0);
+        },
+      });
+    }
+
     const purge = sources.purge;
     if (purge) {
       new Counter({
@@ -185,20 +197,6 @@ export class Metrics {
         async collect() {
           // Read from the database by the dispatcher every 5 s: what every instance has left, not only this one.
           this.set(await webhooks.oldestPendingAgeSeconds().catch(() => Number.NaN));
-        },
-      });
-    }
-
-    const databaseUp = sources.databaseUp;
-    if (databaseUp) {
-      new Gauge({
-        name: 'pms_database_up',
-        help:
-          '1 while the database answers this instance (a round trip every 5 s and every /readyz, within 2 s), ' +
-          '0 while it does not: requests that need it answer 503 DATABASE_UNAVAILABLE.',
-        registers,
-        collect() {
-          this.set(databaseUp() ? 1 : 0);
         },
       });
     }

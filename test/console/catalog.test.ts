@@ -3,19 +3,28 @@
 // trail as the signed-in client, and a refused field's message shown beside its input; a store's
 // edit previewed (what shoppers would be offered differently) without anything written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
-import { ConsoleUser, changed, csrfOf, expectConsoleHeaders, formFields, inputOf, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  changed,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  formFields,
+  inputOf,
+  personSignedIn,
+  startSignedIn,
+  textOfId,
+} from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
 
 beforeAll(async () => {
-  service = await startTestService({ catalog: withAdminClient(await demoCatalog(), ADMIN) });
-  user = new ConsoleUser(service.app);
-  expect((await user.signIn(ADMIN.id, ADMIN.secret)).statusCode).toBe(303);
+  ({ service, user } = await startSignedIn());
 });
 
 afterAll(async () => {
@@ -273,15 +282,33 @@ describe('store preview', () => {
     expect(await auditCount()).toBe(events);
   });
 
+  it('shows a refused credit warning (over 500 characters) beside it, on preview and on save; keeps none apart from the default', async () => {
+    const before = await catalogSnapshot(service.database.handle.db);
+    const long = 'Borrowing costs money. '.repeat(22).slice(0, 501);
+    for (const field of ['creditWarning', 'translations.en.creditWarning']) {
+      for (const button of ['preview', 'save']) {
+        const response = await send({ [field]: long }, button);
+        expect(response.statusCode, `${field} ${button}`).toBe(400);
+        const input = inputOf(response.body, field);
+        expect(input, `${field} ${button}`).toContain('aria-invalid="true"');
+        expect(input).toContain(`value="${long}"`);
+        const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
+        expect(textOfId(response.body, id!), `${field} ${button}`).toMatch(/\S/);
+      }
+    }
+    expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
+    // None at all ('') stays none through an edit of other fields, and is not the default (left out).
+    expect((await send({ noCreditWarning: 'on' }, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
+    expect(inputOf((await user.get(url)).body, 'noCreditWarning')).toContain('checked');
+    expect((await send({}, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
+    expect((await send({ noCreditWarning: null }, 'save')).statusCode).toBe(303);
+    expect((await service.ctx.admin.stores.get(STORE)).creditWarning ?? undefined).toBeUndefined();
+  });
+
   it('shows a viewer neither button and refuses their preview', async () => {
-    const { token } = await service.ctx.consoleSessions.create({
-      actorType: 'console',
-      actorId: 'sub-store-viewer',
-      displayName: 'Viewer',
-      role: 'catalog-viewer',
-    });
-    const viewer = new ConsoleUser(service.app);
-    viewer.cookies.set('pms_console_session', token);
+    const viewer = await personSignedIn(service, { actorId: 'sub-store-viewer', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="preview"');

@@ -2,18 +2,16 @@
 // shown once (creation, rotation) and works at the token endpoint; the audit trail's filters are
 // those of the admin API; key rotation is the CLI's own and is recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog, issueToken, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { issueToken, type TestService } from '../helpers/app.ts';
 import { NORDIC } from '../helpers/demo.ts';
-import { ConsoleUser, csrfOf, expectConsoleHeaders, inputOf, textOfId } from './harness.ts';
+import { CONSOLE_ADMIN, ConsoleUser, csrfOf, expectConsoleHeaders, inputOf, personSignedIn, startSignedIn, textOfId } from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
 
 beforeAll(async () => {
-  service = await startTestService({ catalog: withAdminClient(await demoCatalog(), ADMIN) });
-  user = new ConsoleUser(service.app);
-  expect((await user.signIn(ADMIN.id, ADMIN.secret)).statusCode).toBe(303);
+  ({ service, user } = await startSignedIn());
 });
 
 afterAll(async () => {
@@ -131,14 +129,7 @@ describe('audit trail', () => {
   });
 
   it('shows a person of single sign-on by name beside console:<sub>, which finds their events as the admin API does', async () => {
-    const { token } = await service.ctx.consoleSessions.create({
-      actorType: 'console',
-      actorId: 'sub-edith',
-      displayName: 'Edith <Editor>',
-      role: 'catalog-editor',
-    });
-    const person = new ConsoleUser(service.app);
-    person.cookies.set('pms_console_session', token);
+    const person = await personSignedIn(service, { actorId: 'sub-edith', displayName: 'Edith <Editor>', role: 'catalog-editor' });
     const renamed = await person.submit('/console/merchants/m-nordic-home', '/console/merchants/m-nordic-home', {
       name: 'Renamed by Edith',
     });

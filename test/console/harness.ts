@@ -1,9 +1,35 @@
 // A person at the console, driven with inject(): keeps the cookies it is given, sends forms as a
-// browser on the console's own origin does, and reads pages' tokens and fields.
+// browser on the console's own origin does, and reads pages' tokens and fields. Also what most
+// console tests start from: the demo catalog served with an admin client, a user signed in with it,
+// and people signed in as single sign-on signs them in.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { ConsolePerson } from '../../src/services/console/sessions.ts';
+import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 
 export const ORIGIN = 'http://pms.test';
+
+/** The admin client the console tests sign in with, added to the demo catalog. */
+export const CONSOLE_ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+
+/** The demo catalog with CONSOLE_ADMIN, served (with `env`), and a user signed in as that client. */
+export async function startSignedIn(env: Record<string, string> = {}): Promise<{ service: TestService; user: ConsoleUser }> {
+  const service = await startTestService({ catalog: withAdminClient(await demoCatalog(), CONSOLE_ADMIN), env });
+  const user = new ConsoleUser(service.app);
+  expect((await user.signIn(CONSOLE_ADMIN.id, CONSOLE_ADMIN.secret)).statusCode).toBe(303);
+  return { service, user };
+}
+
+/** A person with a console session as single sign-on starts one (`console:<actorId>`), at a browser of their own. */
+export async function personSignedIn(
+  service: TestService,
+  person: Pick<ConsolePerson, 'actorId' | 'displayName' | 'role'>,
+): Promise<ConsoleUser> {
+  const { token } = await service.ctx.consoleSessions.create({ actorType: 'console', ...person });
+  const user = new ConsoleUser(service.app);
+  user.cookies.set('pms_console_session', token);
+  return user;
+}
 
 export class ConsoleUser {
   readonly cookies = new Map<string, string>();

@@ -4,20 +4,29 @@
 // refused fields beside their inputs, deletion previewed first, viewers read only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimalTrimmed } from '../../src/domain/money.ts';
-import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
-import { ConsoleUser, changed, csrfOf, expectConsoleHeaders, formFields, inputOf, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  changed,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  formFields,
+  inputOf,
+  personSignedIn,
+  startSignedIn,
+  textOfId,
+} from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
 const INVOICE = DEMO_METHODS.invoice;
 let service: TestService;
 let user: ConsoleUser;
 
 beforeAll(async () => {
-  service = await startTestService({ catalog: withAdminClient(await demoCatalog(), ADMIN) });
-  user = new ConsoleUser(service.app);
-  expect((await user.signIn(ADMIN.id, ADMIN.secret)).statusCode).toBe(303);
+  ({ service, user } = await startSignedIn());
 });
 
 afterAll(async () => {
@@ -203,14 +212,7 @@ describe('a method form', () => {
   });
 
   it('shows a viewer the method without a form, and refuses their changes', async () => {
-    const { token } = await service.ctx.consoleSessions.create({
-      actorType: 'console',
-      actorId: 'sub-v',
-      displayName: 'Viewer',
-      role: 'catalog-viewer',
-    });
-    const viewer = new ConsoleUser(service.app);
-    viewer.cookies.set('pms_console_session', token);
+    const viewer = await personSignedIn(service, { actorId: 'sub-v', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(`/console/payment-methods/${INVOICE}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="save"');

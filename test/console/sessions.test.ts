@@ -6,7 +6,7 @@ import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS, CONSOLE_SESSION_T
 import { demoCatalog, issueToken, manualClock, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
-import { ConsoleUser, csrfOf, expectConsoleHeaders } from './harness.ts';
+import { ConsoleUser, csrfOf, expectConsoleHeaders, personSignedIn } from './harness.ts';
 
 const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
 const clock = manualClock();
@@ -406,14 +406,7 @@ describe('bodies', () => {
 
 describe('viewers', () => {
   it('see no change forms and get 403 on every change', async () => {
-    const { token } = await service.ctx.consoleSessions.create({
-      actorType: 'console',
-      actorId: 'sub-viewer',
-      displayName: 'Vera Viewer',
-      role: 'catalog-viewer',
-    });
-    const viewer = new ConsoleUser(service.app);
-    viewer.cookies.set('pms_console_session', token);
+    const viewer = await personSignedIn(service, { actorId: 'sub-viewer', displayName: 'Vera Viewer', role: 'catalog-viewer' });
     const store = await viewer.get(`/console/stores/${STORE}`);
     expect(store.statusCode).toBe(200);
     expect(store.body).toContain('Signed in as Vera Viewer (catalog viewer, read only)');

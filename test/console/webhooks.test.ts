@@ -6,34 +6,27 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '../../src/storage/repositories/webhook-endpoints.ts';
-import { demoCatalog, issueToken, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { issueToken, type TestService } from '../helpers/app.ts';
 import { DEMO_METHODS } from '../helpers/demo.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { ConsoleUser, changed, csrfOf, expectConsoleHeaders, formFields, inputOf, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  changed,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  formFields,
+  inputOf,
+  personSignedIn,
+  startSignedIn,
+  textOfId,
+} from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
+const VIEWER = { actorId: 'sub-webhook-viewer', displayName: 'Vera Viewer', role: 'catalog-viewer' } as const;
 const MERCHANT = 'm-nordic-home';
 const NEW = `/console/merchants/${MERCHANT}/webhook-endpoints/new`;
 const UNKNOWN = '7a3f8d9e-1b2c-4d5e-8f90-123456789abc';
-
-async function startSignedIn(env: Record<string, string> = {}): Promise<{ service: TestService; user: ConsoleUser }> {
-  const service = await startTestService({ catalog: withAdminClient(await demoCatalog(), ADMIN), env });
-  const user = new ConsoleUser(service.app);
-  expect((await user.signIn(ADMIN.id, ADMIN.secret)).statusCode).toBe(303);
-  return { service, user };
-}
-
-async function viewerOf(service: TestService): Promise<ConsoleUser> {
-  const { token } = await service.ctx.consoleSessions.create({
-    actorType: 'console',
-    actorId: 'sub-webhook-viewer',
-    displayName: 'Vera Viewer',
-    role: 'catalog-viewer',
-  });
-  const viewer = new ConsoleUser(service.app);
-  viewer.cookies.set('pms_console_session', token);
-  return viewer;
-}
 
 function secretOf(body: string): string {
   return textOfId(body, 'webhook-secret').trim();
@@ -245,7 +238,7 @@ describe('webhook endpoints in the console', () => {
   it('shows a viewer the endpoint read only, and refuses every change with 403, nothing changed', async () => {
     const { id } = await createWithConsole(service, user, 'https://hooks.example.com/viewed');
     const path = `/console/webhook-endpoints/${id}`;
-    const viewer = await viewerOf(service);
+    const viewer = await personSignedIn(service, VIEWER);
     const merchant = await viewer.get(`/console/merchants/${MERCHANT}`);
     expect(merchant.body).toContain(`<a href="${path}">https://hooks.example.com/viewed</a>`);
     expect(merchant.body).not.toContain('New webhook endpoint');
@@ -353,7 +346,7 @@ describe("an endpoint's deliveries in the console", () => {
     expect(page.body).toContain(`aria-describedby="delivery-${failed!.id}">Retry</button>`);
 
     // A viewer reads the deliveries, without the button, and cannot retry.
-    const viewer = await viewerOf(service);
+    const viewer = await personSignedIn(service, VIEWER);
     const viewed = await viewer.get(path);
     expect(viewed.body).toContain('failed, status 503, HTTP 503');
     expect(viewed.body).not.toContain('>Retry</button>');

@@ -97,6 +97,47 @@ describe('the demo storefront', () => {
     expect((await service.app.inject({ method: 'GET', url: '/demo' })).body).toContain('data-signage');
   });
 
+  it("passes price signage's credit disclosure on, its rate as written in its text, and the session's price-information link", async () => {
+    const { sessionId } = (await service.app.inject({ method: 'POST', url: '/demo/session' })).json() as { sessionId: string };
+    type Signage = {
+      effectiveInterest: number;
+      disclosure: { text: string; warning: string | null; apr: string };
+      priceInformationUrl: string | null;
+    };
+    const signageOf = async (query: string) => {
+      const response = await service.app.inject({ method: 'GET', url: `/demo/price-signage?amount=899.00${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { signage: Signage }).signage;
+    };
+    const english = await signageOf(`&locale=en-GB&sessionId=${sessionId}`);
+    // The rate as the English text of a Swedish store writes it (Intl, en-SE: `99,94 %`), found inside the text.
+    const rate = (tag: string, percent: number) =>
+      new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(percent / 100);
+    expect(english.disclosure.apr).toBe(rate('en-SE', english.effectiveInterest));
+    expect(english.disclosure.text).toContain(`Annual percentage rate ${english.disclosure.apr}`);
+    expect(english.disclosure.warning).toBe('Borrowing money costs money.');
+    // The session's page for the group of the signage's plan at this amount, in the shopper's language:
+    // the one group retrieval names for that group.
+    const link = new URL(english.priceInformationUrl!);
+    expect(link.pathname).toBe(`/v1/sessions/${sessionId}/price-information`);
+    expect([link.searchParams.get('amount'), link.searchParams.get('locale')]).toEqual(['899.00', 'en-GB']);
+    const groups = (
+      await service.app.inject({
+        method: 'GET',
+        url: `/v1/sessions/${sessionId}/payment-method-groups?amount=899.00&customerType=NATURAL&locale=en-GB`,
+      })
+    ).json() as Array<{ id: string; disclosure: { priceInformationUrl: string } | null }>;
+    expect(groups.find((g) => g.id === link.searchParams.get('group'))?.disclosure?.priceInformationUrl).toBe(english.priceInformationUrl);
+
+    const swedish = await signageOf('&locale=sv-SE');
+    expect(swedish.disclosure.apr).toBe(rate('sv-SE', swedish.effectiveInterest));
+    expect(swedish.disclosure.text).toContain(`Effektiv ränta ${swedish.disclosure.apr}`);
+    expect(swedish.disclosure.warning).toBe('Att låna kostar pengar!');
+    // Without a session, or with one unknown, no page to link; the signage still shows.
+    expect(swedish.priceInformationUrl).toBeNull();
+    expect((await signageOf('&sessionId=no-such-session')).priceInformationUrl).toBeNull();
+  });
+
   it('passes a campaign on', async () => {
     const response = await service.app.inject({ method: 'POST', url: '/demo/session', payload: { campaign: 'BLACKWEEK' } });
     expect(response.statusCode).toBe(201);

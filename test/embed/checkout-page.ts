@@ -1,6 +1,7 @@
 // Browser side of the storefront tests: Debian's Chromium through playwright-core, a checkout
 // page that loads the script the way a storefront does, and readers for what the page shows.
 // Nothing here knows about the stub, so the same helpers can drive a page against the real service.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export { CHROMIUM, launchChromium } from '../../scripts/chromium.mjs';
@@ -189,4 +190,33 @@ export async function openCheckout(browser: Browser, url: string): Promise<Check
   const checkout = new Checkout(context, page);
   await page.goto(url);
   return checkout;
+}
+
+/** Font size in px and weight of an element inside the page, as computed. */
+export async function typeOf(locator: Locator): Promise<{ size: number; weight: number }> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { size: parseFloat(style.fontSize), weight: Number(style.fontWeight) };
+  });
+}
+
+/** True when the element is rendered, unclipped, and the topmost element at its centre: seen without any interaction. */
+export async function seenAsIs(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    const style = getComputedStyle(element);
+    if (style.visibility !== 'visible' || Number(style.opacity) === 0) return false;
+    const root = element.getRootNode() as ShadowRoot | Document;
+    const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands: serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

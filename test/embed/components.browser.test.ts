@@ -6,8 +6,18 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
-import { Checkout, checkoutPage, launchChromium, openCheckout, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
-import { PRICE_INFO_URL, groupsFor, withOperatorPrefix } from './fixtures.ts';
+import {
+  Checkout,
+  checkoutPage,
+  launchChromium,
+  openCheckout,
+  plainSpaces,
+  seenAsIs,
+  seriousViolations,
+  typeOf,
+  type CheckoutPageOptions,
+} from './checkout-page.ts';
+import { PRICE_INFO_URL, disclosureOf, groupsFor, memberPriceInfoUrl, withOperatorPrefix } from './fixtures.ts';
 import type { Language } from '../../src/domain/languages.ts';
 import { EXPIRED_MESSAGE, INTERNAL_MESSAGE, SESSIONS, startStubServer, type StubServer } from './stub-server.ts';
 
@@ -432,6 +442,124 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
     await checkout.waitForOptions(4);
     expect(api.groupsRequests).toHaveLength(1);
     expect(storefront.groupsRequests).toEqual([]);
+  });
+
+  it('shows the credit disclosure under the subtitle as it is: the APR as large and heavy as the monthly cost, the catalog’s price information linked', async () => {
+    const c = await open({ sessionId: SESSIONS.disclosure, amount: '1500' });
+    await c.waitForOptions(4);
+    const expected = disclosureOf(named(at('1500'), 'Part payment'), '1500', 'en', '')!;
+    // Only the group whose subtitle names a monthly cost has one.
+    await expect(c.page.locator('payment-methods [part~="disclosure"]').count()).resolves.toBe(1);
+    const option = c.option('Part payment');
+    const text = option.locator('[part~="disclosure-text"]');
+    const warning = option.locator('[part~="disclosure-warning"]');
+    const apr = text.locator('[part~="apr"]');
+    await expect(c.texts(text)).resolves.toEqual([plainSpaces(expected.text)]);
+    await expect(c.texts(warning)).resolves.toEqual(['Borrowing money costs money.']);
+    await expect(c.texts(apr)).resolves.toEqual([plainSpaces(expected.apr)]);
+    // Seen before anything is clicked, hovered or focused.
+    for (const shown of [text, warning, apr]) await expect(seenAsIs(shown)).resolves.toBe(true);
+    const cost = await typeOf(option.locator('[part~="subtitle"]'));
+    const rate = await typeOf(apr);
+    expect(rate.size).toBeGreaterThanOrEqual(cost.size);
+    expect(rate.weight).toBeGreaterThanOrEqual(cost.weight);
+    // Read out with the subtitle, as it is seen with it.
+    await expect(option.getAttribute('aria-describedby')).resolves.toBe('pm-1-subtitle pm-1-disclosure-text pm-1-disclosure-warning');
+    // The members' catalog PRICE_INFO link wins over the service's page, the amount appended.
+    const link = c.page.locator('payment-methods a');
+    await expect(link.count()).resolves.toBe(1);
+    await expect(link.evaluate((a: HTMLAnchorElement) => [a.getAttribute('href'), a.target, a.rel, a.textContent])).resolves.toEqual([
+      `${PRICE_INFO_URL}1500`,
+      '_blank',
+      'noopener',
+      'Price information (opens in a new window)',
+    ]);
+    // Inside the option's box, not covering the text.
+    await expect(seenAsIs(link)).resolves.toBe(true);
+    const [box, linkBox, textBox] = await Promise.all([option.boundingBox(), link.boundingBox(), warning.boundingBox()]);
+    expect(linkBox!.y).toBeGreaterThanOrEqual(textBox!.y + textBox!.height);
+    expect(linkBox!.y + linkBox!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    expect(linkBox!.x).toBeGreaterThanOrEqual(box!.x);
+    await expect(seriousViolations(c.page)).resolves.toEqual([]);
+
+    // The details: the same disclosure above the plans, the rate as heavy as a plan's monthly cost.
+    await option.click();
+    const credit = c.details.locator('[part~="credit"]');
+    await expect(c.texts(credit.locator('[part~="disclosure-text"]'))).resolves.toEqual([plainSpaces(expected.text)]);
+    await expect(c.texts(credit.locator('[part~="disclosure-warning"]'))).resolves.toEqual(['Borrowing money costs money.']);
+    const detailsRate = await typeOf(credit.locator('[part~="apr"]'));
+    const planCost = await typeOf(c.details.locator('[part~="plan-cost"]').first());
+    expect(detailsRate.size).toBeGreaterThanOrEqual(planCost.size);
+    expect(detailsRate.weight).toBeGreaterThanOrEqual(planCost.weight);
+    await expect(seenAsIs(credit.locator('[part~="apr"]'))).resolves.toBe(true);
+    // The catalog's link, shown once with the plans; the service's page is not linked beside it.
+    await expect(c.details.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toEqual([
+      `${PRICE_INFO_URL}1500`,
+    ]);
+    await expect(seriousViolations(c.page)).resolves.toEqual([]);
+  });
+
+  it('links the service’s price-information page where no member has a PRICE_INFO link, in the page’s language', async () => {
+    const c = await open({ sessionId: SESSIONS.disclosureOwnPage, amount: '1500', lang: 'sv' });
+    await c.waitForOptions(4);
+    const group = named(at('1500', 'sv'), 'Delbetalning');
+    const page = `${api.url}/v1/sessions/${SESSIONS.disclosureOwnPage}/price-information?amount=1500&group=${group.id}`;
+    const expected = disclosureOf(group, '1500', 'sv', page)!;
+    const option = c.option('Delbetalning');
+    await expect(c.texts(option.locator('[part~="disclosure-text"]'))).resolves.toEqual([plainSpaces(expected.text)]);
+    await expect(c.texts(option.locator('[part~="apr"]'))).resolves.toEqual([plainSpaces(expected.apr)]);
+    await expect(c.texts(option.locator('[part~="disclosure-warning"]'))).resolves.toEqual(['Att låna kostar pengar!']);
+    const link = c.page.locator('payment-methods a');
+    await expect(link.evaluate((a: HTMLAnchorElement) => [a.getAttribute('href'), a.textContent])).resolves.toEqual([
+      page,
+      'Prisinformation (öppnas i ett nytt fönster)',
+    ]);
+    await expect(seriousViolations(c.page)).resolves.toEqual([]);
+    await option.click();
+    await expect(c.details.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toEqual([page]);
+    await expect(c.texts(c.details.locator('[part~="disclosure-warning"]'))).resolves.toEqual(['Att låna kostar pengar!']);
+    await expect(seriousViolations(c.page)).resolves.toEqual([]);
+  });
+
+  it('links the PRICE_INFO page of the member whose plan the example describes; the details link each member’s', async () => {
+    const c = await open({ sessionId: SESSIONS.disclosurePerMember, amount: '1500' });
+    await c.waitForOptions(4);
+    const example = disclosureOf(named(at('1500'), 'Part payment'), '1500', 'en', '')!;
+    // 1500 at 24 months costs 100 a month, at 12 months 164: the example is the 24-month member's, the second.
+    expect(example.durationMonths).toBe(24);
+    await expect(c.page.locator('payment-methods a').getAttribute('href')).resolves.toBe(
+      `${memberPriceInfoUrl(example.paymentMethodId)}1500`,
+    );
+    await c.option('Part payment').click();
+    await c.details.locator('[part~="plan"]').first().waitFor();
+    const members = named(at('1500'), 'Part payment').methodIds;
+    await expect(c.details.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).resolves.toEqual(
+      members.map((id) => `${memberPriceInfoUrl(id)}1500`),
+    );
+  });
+
+  it('keeps the keyboard pattern with links beside the radios: arrows move between radios, Tab reaches the link', async () => {
+    const c = await open({ sessionId: SESSIONS.disclosure, amount: '1500' });
+    await c.waitForOptions(4);
+    await c.option('Invoice').focus();
+    await c.page.keyboard.press('ArrowDown');
+    await expect(c.focusedTitle()).resolves.toBe('Part payment');
+    await c.page.keyboard.press('ArrowDown');
+    await expect(c.focusedTitle()).resolves.toBe('Kort – Visa & Mastercard');
+    await c.page.keyboard.press('ArrowUp');
+    await expect(c.focusedTitle()).resolves.toBe('Part payment');
+    const before = await c.waitForEvents(5);
+    await c.page.keyboard.press('Tab');
+    await expect(
+      c.page.evaluate(() => document.querySelector('payment-methods')!.shadowRoot!.activeElement?.getAttribute('href')),
+    ).resolves.toBe(`${PRICE_INFO_URL}1500`);
+    // Reaching the link selects nothing.
+    await expect(c.events()).resolves.toEqual(before);
+    // A new amount rebuilds the list: focus stays on the group's link, which has the new amount.
+    await c.setAttribute('payment-methods', 'amount', '1600');
+    await expect
+      .poll(() => c.page.evaluate(() => document.querySelector('payment-methods')!.shadowRoot!.activeElement?.getAttribute('href')))
+      .toBe(`${PRICE_INFO_URL}1600`);
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiBaseOfScript, classifyResponse, groupsUrl, isAmount } from '../../embed/src/api.ts';
 import { decodeBase64Utf8, parseInternalData } from '../../embed/src/internal-data.ts';
+import { priceInformationHref, splitAtRate } from '../../embed/src/disclosure.ts';
 import { legalLinkHref } from '../../embed/src/links.ts';
 import { isSelectKey, moveForKey, targetIndex } from '../../embed/src/roving.ts';
 
@@ -31,7 +32,37 @@ describe('parseInternalData', () => {
   };
 
   it('accepts version 1', () => {
-    expect(parseInternalData(base64(JSON.stringify(valid)))).toEqual(valid);
+    expect(parseInternalData(base64(JSON.stringify(valid)))).toEqual({ ...valid, disclosure: null });
+  });
+
+  const disclosure = {
+    text: 'Example … effektiv ränta 31,42\u00a0%, totalt att betala 2\u00a0331\u00a0kr.',
+    warning: 'Att låna kostar pengar!',
+    priceInformationUrl: 'https://pay.example.com/v1/sessions/s/price-information?amount=1299.95&group=g',
+    apr: '31,42\u00a0%',
+  };
+
+  it('reads the credit disclosure, a warning of null included, and only its known members', () => {
+    expect(parseInternalData(base64(JSON.stringify({ ...valid, disclosure })))!.disclosure).toEqual(disclosure);
+    const noWarning = { ...disclosure, warning: null, later: 'a member of a later release' };
+    expect(parseInternalData(base64(JSON.stringify({ ...valid, disclosure: noWarning })))!.disclosure).toEqual({
+      ...disclosure,
+      warning: null,
+    });
+    expect(parseInternalData(base64(JSON.stringify({ ...valid, disclosure: null })))!.disclosure).toBeNull();
+  });
+
+  it.each([
+    ['not an object', 'text'],
+    ['an array', [disclosure]],
+    ['without a text', { ...disclosure, text: undefined }],
+    ['with an empty text', { ...disclosure, text: '' }],
+    ['with a warning of the wrong type', { ...disclosure, warning: 1 }],
+    ['without a warning (null is how none is said)', { ...disclosure, warning: undefined }],
+    ['without a price-information URL', { ...disclosure, priceInformationUrl: undefined }],
+    ['without the rate', { ...disclosure, apr: undefined }],
+  ])('drops only a disclosure %s: the rest of the blob still shows', (_, value) => {
+    expect(parseInternalData(base64(JSON.stringify({ ...valid, disclosure: value })))).toEqual({ ...valid, disclosure: null });
   });
 
   it.each([
@@ -46,6 +77,78 @@ describe('parseInternalData', () => {
 
   it('refuses text that is not JSON', () => {
     expect(parseInternalData(base64('{"v":1'))).toBeUndefined();
+  });
+});
+
+describe('splitAtRate', () => {
+  it('splits the text around the rate as written, no-break spaces included', () => {
+    const text = 'Effektiv ränta 31,42\u00a0%, totalt 2\u00a0331\u00a0kr.';
+    expect(splitAtRate(text, '31,42\u00a0%')).toEqual(['Effektiv ränta ', '31,42\u00a0%', ', totalt 2\u00a0331\u00a0kr.']);
+    // The first occurrence: the rate is named once, before anything that could repeat its digits.
+    expect(splitAtRate('APR 9.95% (9.95%)', '9.95%')).toEqual(['APR ', '9.95%', ' (9.95%)']);
+  });
+
+  it('finds nothing where the text does not hold the rate exactly, or the rate is empty', () => {
+    expect(splitAtRate('Effektiv ränta 31,42\u00a0%', '31,42 %')).toBeUndefined();
+    expect(splitAtRate('Effektiv ränta', '')).toBeUndefined();
+  });
+});
+
+describe('priceInformationHref', () => {
+  const disclosure = {
+    text: 'APR 31.42%',
+    warning: null,
+    priceInformationUrl: 'https://pay.example.com/pi?amount=1500.00&group=g',
+    apr: '31.42%',
+  };
+  const method = (id: string, legalLinks: Array<{ url: string; type: string; appendAmount: boolean }>) => ({
+    id,
+    name: id,
+    description: '',
+    plans: [],
+    legalLinks,
+  });
+  const data = (methods: ReturnType<typeof method>[]) => ({
+    v: 1 as const,
+    type: 'PROVIDER_PART_PAYMENT_SELECT_NOW',
+    methodIds: methods.map((m) => m.id),
+    title: 'Part payment',
+    amount: '1500',
+    currency: 'SEK',
+    methods,
+    disclosure,
+  });
+
+  it('links the service’s page when no member has a PRICE_INFO link', () => {
+    const secci = { url: 'https://bank.example/secci', type: 'SECCI', appendAmount: false };
+    expect(priceInformationHref(data([method('a', [secci])]), '1500')).toBe(disclosure.priceInformationUrl);
+  });
+
+  it('prefers the first member’s usable PRICE_INFO link, the amount appended when asked', () => {
+    const unusable = { url: 'javascript:alert(1)', type: 'PRICE_INFO', appendAmount: false };
+    const first = { url: 'https://bank.example/pi?amount=', type: 'PRICE_INFO', appendAmount: true };
+    const second = { url: 'https://bank.example/other', type: 'PRICE_INFO', appendAmount: false };
+    expect(priceInformationHref(data([method('a', [unusable]), method('b', [first]), method('c', [second])]), '1500.50')).toBe(
+      'https://bank.example/pi?amount=1500.50',
+    );
+  });
+
+  it('prefers the PRICE_INFO link of the member the example is of, when the caller knows it', () => {
+    const first = { url: 'https://bank.example/pi?plan=12&amount=', type: 'PRICE_INFO', appendAmount: true };
+    const second = { url: 'https://bank.example/pi?plan=24&amount=', type: 'PRICE_INFO', appendAmount: true };
+    const bundle = data([method('a', [first]), method('b', [second])]);
+    expect(priceInformationHref(bundle, '1500', 'b')).toBe('https://bank.example/pi?plan=24&amount=1500');
+    expect(priceInformationHref(bundle, '1500', 'unknown')).toBe('https://bank.example/pi?plan=12&amount=1500');
+    // A member without a link of its own: the first member's.
+    expect(priceInformationHref(data([method('a', [first]), method('b', [])]), '1500', 'b')).toBe(
+      'https://bank.example/pi?plan=12&amount=1500',
+    );
+  });
+
+  it('links nothing without a disclosure or a usable URL', () => {
+    expect(priceInformationHref({ ...data([method('a', [])]), disclosure: null }, '1500')).toBeUndefined();
+    const bad = { ...data([method('a', [])]), disclosure: { ...disclosure, priceInformationUrl: 'javascript:alert(1)' } };
+    expect(priceInformationHref(bad, '1500')).toBeUndefined();
   });
 });
 

@@ -9,10 +9,29 @@ import type { Browser, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { freePort } from '../helpers/process.ts';
-import { Checkout, checkoutPage, launchChromium, plainSpaces, type CheckoutPageOptions } from './checkout-page.ts';
+import { readFileSync } from 'node:fs';
+import {
+  Checkout,
+  checkoutPage,
+  launchChromium,
+  plainSpaces,
+  seriousViolations,
+  typeOf,
+  type CheckoutPageOptions,
+} from './checkout-page.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 // What the published client types a group as: the tests read answers as a merchant's code does.
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
+
+/** The demo catalog's PRICE_INFO link of a method (the amount is appended to it). */
+function priceInfoOf(methodId: string): string {
+  const catalog = JSON.parse(readFileSync(new URL('../../demo/catalog.json', import.meta.url), 'utf8')) as {
+    paymentMethods: Array<{ id: string; legalLinks?: Array<{ type: string; url: string }> }>;
+  };
+  const link = catalog.paymentMethods.find((m) => m.id === methodId)?.legalLinks?.find((l) => l.type === 'PRICE_INFO');
+  if (!link) throw new Error(`no PRICE_INFO link for ${methodId}`);
+  return link.url;
+}
 
 interface Session {
   id: string;
@@ -306,6 +325,42 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       ).toBeNull();
     });
 
+    it('shows the credit disclosure the service serves under each monthly cost, linking the example member’s price information', async () => {
+      const session = await createSession();
+      const c = await openStorefront(session, { amount: '1299.95', attributes: { 'customer-type': 'NATURAL' } });
+      await c.waitForOptions(5);
+      const groups = await apiGroups(session.id, 'amount=1299.95&customerType=NATURAL');
+      const disclosed = groups.filter((g) => g.disclosure);
+      expect(disclosed.map((g) => g.title)).toEqual(['Part payment', 'Flexible account']);
+      await expect(c.page.locator('payment-methods [part~="disclosure"]').count()).resolves.toBe(disclosed.length);
+      for (const group of disclosed) {
+        const disclosure = group.disclosure!;
+        const option = c.option(group.title);
+        // As the service writes the rate inside the text: Intl in English for a Swedish store.
+        const rate = new Intl.NumberFormat('en-SE', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          disclosure.example.effectiveInterest / 100,
+        );
+        await expect(c.texts(option.locator('[part~="disclosure-text"]'))).resolves.toEqual([plainSpaces(disclosure.text)]);
+        await expect(c.texts(option.locator('[part~="apr"]'))).resolves.toEqual([plainSpaces(rate)]);
+        await expect(c.texts(option.locator('[part~="disclosure-warning"]'))).resolves.toEqual(['Borrowing money costs money.']);
+        expect(disclosure.warning).toBe('Borrowing money costs money.');
+        const cost = await typeOf(option.locator('[part~="subtitle"]'));
+        const apr = await typeOf(option.locator('[part~="apr"]'));
+        expect(apr.size).toBeGreaterThanOrEqual(cost.size);
+        expect(apr.weight).toBeGreaterThanOrEqual(cost.weight);
+        // The catalog's PRICE_INFO link of the member whose plan the example is, the amount appended.
+        const link = c.page
+          .locator('payment-methods .item', { has: c.page.locator('[role="radio"]', { hasText: group.title }) })
+          .locator('a');
+        await expect(link.getAttribute('href')).resolves.toBe(`${priceInfoOf(disclosure.example.paymentMethodId)}1299.95`);
+      }
+      await expect(seriousViolations(c.page)).resolves.toEqual([]);
+      await c.option('Part payment').click();
+      const part = named(groups, 'Part payment').disclosure!;
+      await expect(c.texts(c.details.locator('[part~="credit"] [part~="disclosure-text"]'))).resolves.toEqual([plainSpaces(part.text)]);
+      await expect(seriousViolations(c.page)).resolves.toEqual([]);
+    });
+
     it('reads the groups across origins: CORS lets the page read them', async () => {
       const session = await createSession();
       const c = await openStorefront(session, { amount: '1299.95' });
@@ -379,6 +434,43 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 
+    it('shows the credit disclosure beside every monthly cost: the product page, the selector and the details', async () => {
+      const c = await open(`${base}/demo`);
+      await c.waitForOptions(5);
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.option('Part payment').waitFor();
+      const signage = c.page.locator('[data-signage]');
+      // The product page: the shop's backend passes price signage's disclosure on, with the session's page.
+      await signage.locator('.signage-price-info[href*="/price-information?"]').waitFor();
+      await signage.locator('.disclosure-text', { hasText: 'Representative example' }).waitFor();
+      const rate = signage.locator('.disclosure-text .apr');
+      await expect(signage.locator('.disclosure-text').textContent()).resolves.toContain(
+        `Annual percentage rate ${await rate.textContent()}`,
+      );
+      await expect(signage.locator('.disclosure-warning').textContent()).resolves.toBe('Borrowing money costs money.');
+      for (const shown of [rate, signage.locator('.disclosure-warning'), signage.locator('.signage-price-info')]) {
+        await expect(shown.isVisible()).resolves.toBe(true);
+      }
+      const signageRate = await typeOf(rate);
+      const signageText = await typeOf(signage.locator('.signage-text'));
+      expect(signageRate.size).toBeGreaterThanOrEqual(signageText.size);
+      expect(signageRate.weight).toBeGreaterThanOrEqual(signageText.weight);
+      const sessionId = (await sessionIdOnPage(c))!;
+      const link = new URL((await signage.locator('.signage-price-info').getAttribute('href'))!);
+      expect(link.pathname).toBe(`/v1/sessions/${sessionId}/price-information`);
+
+      // The selector and, once chosen, the details.
+      await expect(c.texts(c.option('Part payment').locator('[part~="disclosure-warning"]'))).resolves.toEqual([
+        'Borrowing money costs money.',
+      ]);
+      await c.option('Part payment').click();
+      await c.details.locator('[part~="credit"] [part~="apr"]').waitFor();
+      await expect(c.texts(c.details.locator('[part~="credit"] [part~="disclosure-warning"]'))).resolves.toEqual([
+        'Borrowing money costs money.',
+      ]);
+      await expect(seriousViolations(c.page)).resolves.toEqual([]);
+    });
+
     it("is in the store's language (Swedish) as served, before any script runs", async () => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       try {
@@ -444,8 +536,9 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
         return [document.title, ...parts].join('\n');
       });
     const ENGLISH =
-      /\b(From|month|months|Part payment|Invoice|Pay|Payment|Card|Business|Private|Cart|Total|Shipping|Free|Checkout|Choose|Details|Interest|Duration|Loading|Your|Account|Fee|information|Event|Language|Quantity|offers)\b/;
-    const SWEDISH = /(Från|\/mån|Delbetalning|månader|Faktura|Betala|Kort\b|Ränta|Löptid|Prisinformation|Varukorg|Att betala)/;
+      /\b(From|month|months|Part payment|Invoice|Pay|Payment|Card|Business|Private|Cart|Total|Shipping|Free|Checkout|Choose|Details|Interest|Duration|Loading|Your|Account|Fee|information|Event|Language|Quantity|offers|Borrowing|example|rate|payable)\b/;
+    const SWEDISH =
+      /(Från|\/mån|Delbetalning|månader|Faktura|Betala|Kort\b|Ränta|Löptid|Prisinformation|Varukorg|Att betala|Att låna|Räkneexempel|ränta)/;
 
     it('in Swedish shows no English text; in English no Swedish; in Finnish neither', async () => {
       const c = await open(`${base}/demo`);

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { EmbedBundle } from '../../src/http/embed/routes.ts';
 import { isWellFormedLocale, requestLanguage } from '../../src/domain/languages.ts';
-import { CATALOG, groupsFor, withOperatorPrefix } from './fixtures.ts';
+import { CATALOG, groupsFor, withDisclosures, withOperatorPrefix } from './fixtures.ts';
 
 export const SESSIONS = {
   ok: 'session-ok',
@@ -21,6 +21,12 @@ export const SESSIONS = {
   resurs: 'session-resurs',
   /** Like ok, for a session created with `locale: "fi-FI"` (the store is Swedish). */
   finnish: 'session-finnish',
+  /** Like ok, with credit disclosures (text in English or Swedish); members keep their PRICE_INFO links. */
+  disclosure: 'session-disclosure',
+  /** Like disclosure, each member with a PRICE_INFO page of its own (memberPriceInfoUrl). */
+  disclosurePerMember: 'session-disclosure-per-member',
+  /** Like disclosure, with no member legal links: the service's price-information page is linked. */
+  disclosureOwnPage: 'session-disclosure-own-page',
 } as const;
 
 /** The sessions' own `locale`, as given at creation. */
@@ -75,6 +81,8 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
   const groupsRequests: GroupsRequest[] = [];
   const waiters: Array<{ index: number; resolve: (request: GroupsRequest) => void }> = [];
   let held: Array<() => void> = [];
+  /** This server's origin, once it listens (before any request can arrive). */
+  let stubUrl = '';
 
   function record(request: GroupsRequest): void {
     groupsRequests.push(request);
@@ -112,6 +120,22 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
       case SESSIONS.ok:
       case SESSIONS.finnish:
         return json(res, 200, groups(), content);
+      case SESSIONS.disclosure:
+      case SESSIONS.disclosurePerMember:
+      case SESSIONS.disclosureOwnPage:
+        return json(
+          res,
+          200,
+          withDisclosures(groups(), {
+            amount,
+            language: language === 'sv' ? 'sv' : 'en',
+            links:
+              sessionId === SESSIONS.disclosureOwnPage ? 'none' : sessionId === SESSIONS.disclosurePerMember ? 'per-member' : 'catalog',
+            priceInformationUrl: (group) =>
+              `${stubUrl}/v1/sessions/${encodeURIComponent(sessionId)}/price-information?amount=${amount}&group=${group.id}`,
+          }),
+          content,
+        );
       case SESSIONS.resurs:
         return json(res, 200, withOperatorPrefix(groups(), 'RESURS'), content);
       case SESSIONS.held:
@@ -151,6 +175,7 @@ export async function startStubServer(options: { bundle?: EmbedBundle } = {}): P
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stubUrl = url;
 
   return {
     url,

@@ -1,95 +1,66 @@
-// Debian's Prometheus (apt-get install prometheus: /usr/bin/prometheus and /usr/bin/promtool) for the tests of
-// ops/prometheus/rules.yml and ops/grafana/dashboard.json (docs/runbook.md#how-the-rules-are-tested).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// Debian's Prometheus for test/ops: promtool (the rules' unit tests) and a real server scraping real
+// instances (the alerts under faults). Installed here when missing and possible; where it cannot be,
+// prometheusUnavailable() says why, and CI (which installs it in .ci/run) fails instead of skipping.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parse } from 'yaml';
-import { projectRoot } from './app.ts';
+import { debianPackageUnavailable } from './debian-package.ts';
 import { freePort } from './process.ts';
 
-export const PROMETHEUS = '/usr/bin/prometheus';
 export const PROMTOOL = '/usr/bin/promtool';
-export const RULES_FILE = path.join(projectRoot, 'ops/prometheus/rules.yml');
-export const RULES_TEST_FILE = path.join(projectRoot, 'ops/prometheus/rules.test.yml');
-export const DASHBOARD_FILE = path.join(projectRoot, 'ops/grafana/dashboard.json');
+const PROMETHEUS = '/usr/bin/prometheus';
 
-/** Why `binary` cannot run here, or undefined. On CI (CI=true, REQUIRE_POSTGRES=1) a missing one is a failure. */
-export function prometheusUnavailable(binary: string): string | undefined {
-  try {
-    accessSync(binary, constants.X_OK);
-    return undefined;
-  } catch {
-    const reason = `${binary} is not installed (apt-get install prometheus)`;
-    if (process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1') throw new Error(`${reason}: .ci/run installs it`);
-    process.stderr.write(`\nWARNING: SKIPPED the tests that need Prometheus: ${reason}\n\n`);
-    return reason;
-  }
+/** Installs Debian's prometheus if it is missing; returns why it is unavailable, or undefined. */
+export function prometheusUnavailable(): string | undefined {
+  return debianPackageUnavailable('prometheus', 'Prometheus', () => existsSync(PROMTOOL) && existsSync(PROMETHEUS));
 }
 
-export interface Rule {
-  alert?: string;
-  record?: string;
-  expr: string;
-  for?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
+/** Whether a missing Prometheus fails the run (CI) rather than skipping its tests with a warning. */
+export const prometheusRequired = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1';
+
+export interface Alert {
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  state: 'pending' | 'firing';
 }
 
-export async function readRules(file = RULES_FILE): Promise<Rule[]> {
-  const document = parse(await readFile(file, 'utf8')) as { groups: Array<{ rules: Rule[] }> };
-  return document.groups.flatMap((group) => group.rules);
-}
-
-/** Every Prometheus query of the dashboard's panels. */
-export async function dashboardQueries(): Promise<Array<{ panel: string; expr: string }>> {
-  const dashboard = JSON.parse(await readFile(DASHBOARD_FILE, 'utf8')) as {
-    panels: Array<{ title: string; targets?: Array<{ expr?: string }> }>;
-  };
-  return dashboard.panels.flatMap((panel) =>
-    (panel.targets ?? []).flatMap((target) => (target.expr ? [{ panel: panel.title, expr: target.expr }] : [])),
-  );
-}
-
-export interface PrometheusServer {
+export interface Prometheus {
   baseUrl: string;
-  child: ChildProcess;
+  /** An instant query; throws with Prometheus's error when the expression does not evaluate. */
+  query(expr: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]>;
+  /** The alerts pending or firing now. */
+  alerts(): Promise<Alert[]>;
   output(): string;
-  /** GET /api/v1/<path> with `params`; throws unless the answer's status is success. */
-  api<T>(apiPath: string, params?: Record<string, string>): Promise<T>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts Prometheus on a free port of 127.0.0.1, its storage in a temporary folder, scraping `targets` (job pms)
- * and evaluating `rulesText` every `intervalSeconds`.
+ * Starts Prometheus on a free port of 127.0.0.1, scraping `targets` (host:port) as job `pms` every
+ * second and evaluating `rules` (the text of a rules file) every second, its database in a temporary folder.
  */
-export async function startPrometheus(options: {
-  targets: string[];
-  rulesText: string;
-  intervalSeconds: number;
-}): Promise<PrometheusServer> {
+export async function startPrometheus({ targets, rules }: { targets: string[]; rules: string }): Promise<Prometheus> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pms-prometheus-'));
-  const interval = `${options.intervalSeconds}s`;
-  await writeFile(path.join(dir, 'rules.yml'), options.rulesText);
+  const port = await freePort();
+  await writeFile(path.join(dir, 'rules.yml'), rules);
   await writeFile(
     path.join(dir, 'prometheus.yml'),
     [
       'global:',
-      `  scrape_interval: ${interval}`,
-      `  evaluation_interval: ${interval}`,
-      `  scrape_timeout: ${interval}`,
-      'rule_files: [rules.yml]',
+      '  scrape_interval: 1s',
+      '  scrape_timeout: 1s',
+      '  evaluation_interval: 1s',
+      'rule_files:',
+      '  - rules.yml',
       'scrape_configs:',
       '  - job_name: pms',
       '    static_configs:',
-      `      - targets: [${options.targets.map((t) => `'${t}'`).join(', ')}]`,
+      `      - targets: ${JSON.stringify(targets)}`,
       '',
     ].join('\n'),
   );
-  const port = await freePort();
   const child = spawn(
     PROMETHEUS,
     [
@@ -98,7 +69,7 @@ export async function startPrometheus(options: {
       `--web.listen-address=127.0.0.1:${port}`,
       '--log.level=warn',
     ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -106,14 +77,14 @@ export async function startPrometheus(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
     await rm(dir, { recursive: true, force: true });
   };
   const started = performance.now();
   for (;;) {
     const ready = await fetch(`${baseUrl}/-/ready`).then(
-      (r) => r.ok,
+      (response) => response.ok,
       () => false,
     );
     if (ready) break;
@@ -123,16 +94,19 @@ export async function startPrometheus(options: {
     }
     await sleep(100);
   }
+  async function api<T>(pathAndQuery: string): Promise<T> {
+    const response = await fetch(`${baseUrl}/api/v1/${pathAndQuery}`);
+    const body = (await response.json()) as { status: string; data: T; error?: string };
+    if (body.status !== 'success') throw new Error(`Prometheus: ${body.error ?? response.status} (${pathAndQuery})`);
+    return body.data;
+  }
   return {
     baseUrl,
-    child,
+    query: async (expr) =>
+      (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`query?query=${encodeURIComponent(expr)}`))
+        .result,
+    alerts: async () => (await api<{ alerts: Alert[] }>('alerts')).alerts,
     output: () => output,
-    api: async <T>(apiPath: string, params: Record<string, string> = {}) => {
-      const response = await fetch(`${baseUrl}/api/v1/${apiPath}?${new URLSearchParams(params).toString()}`);
-      const body = (await response.json()) as { status: string; data: T; error?: string };
-      if (body.status !== 'success') throw new Error(`${apiPath} ${JSON.stringify(params)}: ${body.error ?? response.status}`);
-      return body.data;
-    },
     stop,
   };
 }

@@ -13,7 +13,6 @@ import { CONSOLE_CSS } from './assets.ts';
 import { auditRoutes } from './audit.ts';
 import { clientRoutes } from './clients.ts';
 import { keyRoutes } from './keys.ts';
-import { homeLink, page, refuse } from './layout.ts';
 import { merchantRoutes } from './merchants.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
 import {
@@ -26,7 +25,9 @@ import {
   sessionOf,
   setSessionOf,
 } from './security.ts';
-import { formOf } from './forms.ts';
+import { formOf, refuse, sendPage } from './pages.ts';
+import { HomeLink, Page } from './views/layout.tsx';
+import { parseForm } from '../../services/console/form-values.ts';
 import { singleSignOnRoutes } from './single-sign-on.ts';
 import { signInRoutes } from './sign-in.ts';
 import { storeRoutes } from './stores.ts';
@@ -47,13 +48,10 @@ export interface ConsoleRoutesOptions {
 }
 
 export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutesOptions): Promise<void> {
-  // Form posts only (the app's JSON parser stays outside this plugin): repeated fields kept, in order.
+  // Form posts only (the app's JSON parser stays outside this plugin), nested by the fields' names
+  // (`plans[0].name`) as the admin API's bodies are; the handlers read them through formOf().
   app.removeAllContentTypeParsers();
-  // (formbody's types say a record; the handlers read it through formOf().)
-  await app.register(formBody, {
-    parser: (body) => new URLSearchParams(body) as unknown as Record<string, unknown>,
-    bodyLimit: BODY_LIMIT_BYTES,
-  });
+  await app.register(formBody, { parser: parseForm, bodyLimit: BODY_LIMIT_BYTES });
   const secure = ctx.config.publicUrl.startsWith('https:');
 
   app.addHook('onRoute', (route) => {
@@ -82,7 +80,8 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
     }
     setSessionOf(request, session);
     if (request.method === 'POST') {
-      if (!sameToken(formOf(request).get('_csrf'), session.csrfToken)) {
+      const token = formOf(request)._csrf;
+      if (!sameToken(typeof token === 'string' ? token : undefined, session.csrfToken)) {
         return refuse(
           reply,
           403,
@@ -103,27 +102,20 @@ export async function consoleRoutes(app: FastifyInstance, { ctx }: ConsoleRoutes
       const status = error.statusCode ?? 400;
       // A registered error's own headers: a 429's Retry-After.
       for (const [name, value] of Object.entries((error as Partial<ErrorWithHeaders>).headers ?? {})) reply.header(name, value);
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .send(page({ title: status === 404 ? 'Not found' : 'Request refused', session, problem: error.message, body: homeLink() }).text);
+      const title = status === 404 ? 'Not found' : 'Request refused';
+      return sendPage(reply, status, Page({ title, session, problem: error.message, children: HomeLink() }));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'console: database unavailable');
     } else {
       request.log.error({ err: error }, 'console: unexpected failure');
     }
-    return reply
-      .code(isDatabaseUnavailable(error) ? 503 : 500)
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          title: 'Something went wrong',
-          session,
-          problem: 'The request failed; nothing is shown of why here. Try again shortly.',
-          body: homeLink(),
-        }).text,
-      );
+    const problem = 'The request failed; nothing is shown of why here. Try again shortly.';
+    return sendPage(
+      reply,
+      isDatabaseUnavailable(error) ? 503 : 500,
+      Page({ title: 'Something went wrong', session, problem, children: HomeLink() }),
+    );
   });
 
   app.get('/console/console.css', { config: { consoleAccess: 'public' } }, async (_request, reply) =>

@@ -5,10 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OAuthError } from '../../auth/index.ts';
 import type { AppContext } from '../../context.ts';
-import type { ConsoleSession } from '../../services/console/sessions.ts';
-import { html, type Html } from './html.ts';
-import { formOf } from './forms.ts';
-import { emptyForm, page, sendPage, textField, type FormState } from './layout.ts';
+import { emptyForm, text, valueAt, type FormState } from '../../services/console/form-values.ts';
+import { formOf, sendPage } from './pages.ts';
 import {
   SESSION_COOKIE,
   SIGN_IN_COOKIE,
@@ -21,6 +19,7 @@ import {
   setCookie,
   setSessionOf,
 } from './security.ts';
+import { HomePage, SignInPage } from './views/sign-in.tsx';
 
 const SIGN_IN_COOKIE_SECONDS = 3600;
 
@@ -30,69 +29,33 @@ export interface SignInPageOptions {
   form?: FormState;
   problem?: string | undefined;
   notice?: string | undefined;
-  /** Further ways to sign in, shown below the client form (single sign-on). */
-  alternatives?: Html;
+  /** Whether single sign-on is offered below the client form. */
+  singleSignOn: boolean;
 }
 
-/** The sign-in page; sets the cookie its form's token is paired with. */
-export function sendSignInPage(reply: FastifyReply, secure: boolean, status: number, options: SignInPageOptions): FastifyReply {
-  const body = html`<p>
-      The operator's console for the payment method catalog: merchants, stores, payment methods, clients and the audit trail.
-    </p>
-    ${options.clientSignIn ? clientSignInForm(reply, secure, options.form ?? emptyForm()) : undefined} ${options.alternatives}`;
-  return sendPage(reply, status, page({ title: 'Sign in', problem: options.problem, notice: options.notice, body }));
-}
-
-/** The admin client's form; sets the cookie its token is paired with. */
-function clientSignInForm(reply: FastifyReply, secure: boolean, form: FormState): Html {
-  const token = newToken();
-  setCookie(reply, SIGN_IN_COOKIE, token, { secure, maxAgeSeconds: SIGN_IN_COOKIE_SECONDS, sameSite: 'Strict' });
-  return html`<form method="post" action="/console/sign-in" class="stacked" novalidate>
-    <input type="hidden" name="_csrf" value="${token}" />
-    <fieldset>
-      <legend>Sign in with an admin client</legend>
-      ${textField(form, 'clientId', { label: 'Client ID', required: true, autocomplete: 'username' })}
-      ${textField(form, 'clientSecret', { label: 'Client secret', type: 'password', required: true, autocomplete: 'current-password' })}
-      <button type="submit">Sign in</button>
-    </fieldset>
-  </form>`;
-}
-
-function homePage(session: ConsoleSession): Html {
-  const sections = [
-    ['/console/merchants', 'Merchants', 'their stores and clients'],
-    ['/console/stores', 'Stores', 'and their payment methods, with plans, legal links, campaigns, translations and windows'],
-    ['/console/clients', 'Clients', 'OAuth clients of the merchant and admin interfaces; secrets are shown once'],
-    ['/console/audit', 'Audit trail', 'every catalog change, who made it and when'],
-    ['/console/keys', 'Signing keys', 'rotation of the key that signs access tokens'],
-  ];
-  return page({
-    title: 'Operator console',
-    session,
-    section: 'home',
-    body: html`<ul>
-      ${sections.map(([href, label, text]) => html`<li><a href="${href}">${label}</a>: ${text}</li>`)}
-    </ul>`,
-  });
-}
-
-/** The way to single sign-on (docs/console.md#single-sign-on): a link, since it leaves for the provider, shown as a button. */
-export function singleSignOnButton(): Html {
-  return html`<p class="single-sign-on"><a class="button" role="button" href="/console/sign-in/sso">Sign in with single sign-on</a></p>`;
+/** The sign-in page; its client form's token is paired with a cookie set here. */
+export function sendSignInPage(reply: FastifyReply, secure: boolean, status: number, options: SignInPageOptions): Promise<FastifyReply> {
+  let clientForm;
+  if (options.clientSignIn) {
+    const token = newToken();
+    setCookie(reply, SIGN_IN_COOKIE, token, { secure, maxAgeSeconds: SIGN_IN_COOKIE_SECONDS, sameSite: 'Strict' });
+    clientForm = { form: options.form, token };
+  }
+  return sendPage(reply, status, SignInPage({ ...options, clientForm }));
 }
 
 export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.startsWith('https:');
-  const alternatives = ctx.consoleOidc && singleSignOnButton();
+  const singleSignOn = ctx.consoleOidc !== undefined;
   const clientSignIn = ctx.config.consoleClientSignIn;
-  const signInPage = (reply: FastifyReply, status: number, options: Omit<SignInPageOptions, 'clientSignIn' | 'alternatives'> = {}) =>
-    sendSignInPage(reply, secure, status, { ...options, clientSignIn, alternatives });
+  const signInPage = (reply: FastifyReply, status: number, options: Omit<SignInPageOptions, 'clientSignIn' | 'singleSignOn'> = {}) =>
+    sendSignInPage(reply, secure, status, { ...options, clientSignIn, singleSignOn });
 
   app.get('/console', { config: { consoleAccess: 'public' } }, async (request, reply) => {
     const session = await ctx.consoleSessions.resolve(readCookie(request, SESSION_COOKIE));
     if (!session) return signInPage(reply, 200, { notice: signedOutNotice(request) });
     setSessionOf(request, session);
-    return sendPage(reply, 200, homePage(session));
+    return sendPage(reply, 200, HomePage({ session }));
   });
 
   app.post('/console/sign-in', PUBLIC_LIMITED_ROUTE, async (request, reply) => {
@@ -101,11 +64,11 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       return signInPage(reply, 403, { problem: 'Signing in with an admin client is turned off here: sign in with single sign-on.' });
     }
     const form = formOf(request);
-    const clientId = (form.get('clientId') ?? '').trim();
-    const clientSecret = form.get('clientSecret') ?? '';
+    const clientId = text(form, 'clientId').trim();
+    const clientSecret = text(form, 'clientSecret');
     const shown = emptyForm({ clientId });
     const cookie = readCookie(request, SIGN_IN_COOKIE);
-    if (cookie === undefined || !sameToken(form.get('_csrf'), cookie)) {
+    if (cookie === undefined || !sameToken(valueAt(form, '_csrf'), cookie)) {
       return signInPage(reply, 403, { form: shown, problem: 'The sign-in form had expired; try again.' });
     }
     const missing: Record<string, string> = {};

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { SignInRefused, type ConsoleOidc, type SignInRefusalReason } from '../../services/console/oidc.ts';
 import { CONSOLE_SIGN_IN_TTL_MS } from '../../services/console/sign-ins.ts';
 import { PUBLIC_LIMITED_ROUTE, readCookie, sessionCookie, setCookie } from './security.ts';
-import { sendSignInPage, singleSignOnButton } from './sign-in.ts';
+import { sendSignInPage } from './sign-in.ts';
 
 /** The pending sign-in's key. SameSite=Lax: the provider's redirect back is a top-level navigation from its site. */
 export const SSO_COOKIE = 'pms_console_sso';
@@ -27,12 +27,8 @@ export function singleSignOnRoutes(app: FastifyInstance, ctx: AppContext, oidc: 
   const pendingCookie = (reply: FastifyReply, key: string, maxAgeSeconds: number) =>
     setCookie(reply, SSO_COOKIE, key, { secure, maxAgeSeconds, sameSite: 'Lax' });
 
-  function refused(reply: FastifyReply, status: number, problem: string): FastifyReply {
-    return sendSignInPage(reply, secure, status, {
-      problem,
-      alternatives: singleSignOnButton(),
-      clientSignIn: ctx.config.consoleClientSignIn,
-    });
+  function refused(reply: FastifyReply, status: number, problem: string): Promise<FastifyReply> {
+    return sendSignInPage(reply, secure, status, { problem, singleSignOn: true, clientSignIn: ctx.config.consoleClientSignIn });
   }
 
   app.get('/console/sign-in/sso', PUBLIC_LIMITED_ROUTE, async (request, reply) => {

@@ -12,7 +12,9 @@ import type { AppContext } from '../../context.ts';
 import type { DemoCredentials } from '../../demo.ts';
 import { Errors } from '../../errors.ts';
 import { etagOnSend } from '../plugins/etag.ts';
-import { languageOfCountry } from '../../domain/languages.ts';
+import { languageOfCountry, languageOfLocale, type Language } from '../../domain/languages.ts';
+import { disclosureFormat } from '../../domain/credit-disclosure.ts';
+import { formatDecimal, parseDecimal } from '../../domain/money.ts';
 import { LocaleSchema } from '../session-api/schemas.ts';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguage } from './texts.ts';
 
@@ -35,6 +37,15 @@ const DemoSession = Type.Object({ sessionId: Type.String(), expiresAt: Type.Stri
 const DemoSignageQuery = Type.Object({
   amount: Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' }),
   locale: Type.Optional(LocaleSchema('The shopper’s language: the SECCI in it where the catalog has one.')),
+  sessionId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'The page’s session: its price-information page is linked.' }),
+  ),
+});
+const DemoDisclosure = Type.Object({
+  text: Type.String(),
+  warning: Type.Union([Type.String(), Type.Null()]),
+  /** The annual percentage rate as written inside `text`, for the page to set in bold. */
+  apr: Type.String(),
 });
 const DemoSignage = Type.Object({
   signage: Type.Union([
@@ -46,6 +57,8 @@ const DemoSignage = Type.Object({
       durationMonths: Type.Integer(),
       currency: Type.String(),
       secciUri: Type.Union([Type.String(), Type.Null()]),
+      disclosure: Type.Union([DemoDisclosure, Type.Null()]),
+      priceInformationUrl: Type.Union([Type.String(), Type.Null()]),
     }),
   ]),
 });
@@ -55,6 +68,13 @@ interface SignageCost {
   totalCost: number;
   effectiveInterest: number;
   durationMonths: number;
+}
+
+/** Price signage's credit disclosure (docs/merchant-api.md), for the plan with the lowest monthly cost. */
+interface SignageDisclosure {
+  text: string;
+  warning: string | null;
+  example: { paymentMethodId: string; effectiveInterest: number };
 }
 
 export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: DemoRoutesOptions): Promise<void> {
@@ -130,6 +150,18 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
     call: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
   ): Promise<LightMyRequestResponse> => call({ authorization: `Bearer ${await accessToken(request)}`, 'x-request-id': request.id });
 
+  /**
+   * The session's price-information page for the group of `methodId` at `amount`, as the storefront
+   * gets it (group retrieval, no credentials); null when the session or the group has none.
+   */
+  const priceInformationUrl = async (sessionId: string, amount: string, locale: string | undefined, methodId: string) => {
+    const query = new URLSearchParams({ amount, customerType: 'NATURAL', ...(locale === undefined ? {} : { locale }) });
+    const answer = await app.inject({ method: 'GET', url: `/v1/sessions/${encodeURIComponent(sessionId)}/payment-method-groups?${query}` });
+    if (answer.statusCode !== 200) return null;
+    const groups = answer.json<Array<{ methodIds: string[]; disclosure: { priceInformationUrl: string } | null }>>();
+    return groups.find((g) => g.methodIds.includes(methodId) && g.disclosure)?.disclosure?.priceInformationUrl ?? null;
+  };
+
   // The product page's price signage: the shop's backend asks the merchant API (the token never
   // reaches the browser) for every part payment with price signage at this price, and shows the
   // plan with the lowest monthly cost, its total cost and APR, and the SECCI to read first.
@@ -141,7 +173,7 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       config: { rateLimitPolicy: 'public' },
     },
     async (request, reply) => {
-      const { amount, locale } = request.query;
+      const { amount, locale, sessionId } = request.query;
       const language = locale === undefined ? '' : `&locale=${encodeURIComponent(locale)}`;
       const get = (url: string) => withToken(request, (headers) => app.inject({ method: 'GET', url, headers }));
       const listed = await get(`/v2/stores/${demo.storeId}/payment_methods?amount=${amount}&size=1000${language}`);
@@ -154,12 +186,21 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
           .filter((m) => m.priceSignagePossible && !m.campaign.campaign)
           .map((method) => get(`/v2/stores/${demo.storeId}/payment_methods/${method.id}/price_signage?amount=${amount}${language}`)),
       );
-      let best: { cost: SignageCost; secciUri: string | null } | undefined;
+      let best: { cost: SignageCost; secciUri: string | null; disclosure: SignageDisclosure | null; language: Language } | undefined;
       for (const answer of answers) {
         if (answer.statusCode !== 200) throw innerFailure(request, 'price signage', answer.statusCode);
-        const signage = answer.json<{ secciLinks: Array<{ uri: string }>; costList: SignageCost[] }>();
+        const signage = answer.json<{
+          secciLinks: Array<{ uri: string }>;
+          costList: SignageCost[];
+          disclosure: SignageDisclosure | null;
+        }>();
         for (const cost of signage.costList) {
-          if (!best || cost.monthlyCost < best.cost.monthlyCost) best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null };
+          if (!best || cost.monthlyCost < best.cost.monthlyCost) {
+            // The answer's disclosure is for its lowest monthly cost: the one that may win here.
+            const answerLanguage =
+              languageOfLocale(String(answer.headers['content-language'] ?? '')) ?? languageOfCountry(demo.countryCode);
+            best = { cost, secciUri: signage.secciLinks[0]?.uri ?? null, disclosure: signage.disclosure ?? null, language: answerLanguage };
+          }
         }
       }
       const signage = best
@@ -170,6 +211,15 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
             durationMonths: best.cost.durationMonths,
             currency: demo.currency,
             secciUri: best.secciUri,
+            disclosure: best.disclosure && {
+              text: best.disclosure.text,
+              warning: best.disclosure.warning,
+              apr: rateAsWritten(best.disclosure.example.effectiveInterest, best.language, demo.countryCode, demo.currency),
+            },
+            priceInformationUrl:
+              sessionId === undefined || best.disclosure === null
+                ? null
+                : await priceInformationUrl(sessionId, amount, locale, best.disclosure.example.paymentMethodId),
           }
         : null;
       return reply.header('cache-control', 'no-store').send({ signage });
@@ -202,6 +252,18 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
       return reply.code(201).header('cache-control', 'no-store').send({ sessionId: session.id, expiresAt: session.expiresAt });
     },
   );
+}
+
+/**
+ * The annual percentage rate as the service writes it inside a disclosure's text (the same formats:
+ * Intl's percent with two decimals in `<language>-<store country>`, `31,42 %` in Swedish), so the
+ * page can find it there and set it in bold.
+ */
+function rateAsWritten(effectiveInterest: number, language: Language, countryCode: string, currency: string): string {
+  const percent = parseDecimal(String(effectiveInterest));
+  // As a fraction, exactly: 31.42 → 0.3142.
+  const fraction = percent ? formatDecimal({ units: percent.units, scale: percent.scale + 2 }) : String(effectiveInterest / 100);
+  return disclosureFormat(language, countryCode, currency).percent(fraction);
 }
 
 /** A failed inner call: the database being down stays a 503 the page may retry; else it is our fault. */

@@ -35,6 +35,7 @@ const en = {
   sessionFailed: 'No payment session: {message}',
   secci: 'Standard European Consumer Credit Information',
   signage: 'From {monthly}/month for {months} months · total {total} · APR {rate} %',
+  priceInfo: 'Price information',
 };
 
 export type PageTexts = Readonly<Record<keyof typeof en, string>>;
@@ -68,6 +69,7 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = {
     sessionFailed: 'Ingen betalsession: {message}',
     secci: 'Standardiserad europeisk konsumentkreditinformation',
     signage: 'Från {monthly}/mån i {months} månader · totalt {total} · effektiv ränta {rate} %',
+    priceInfo: 'Prisinformation',
   },
   fi: {
     demoNote: 'Demokauppa: testidataa, ei oikeita maksuja',
@@ -96,6 +98,7 @@ export const PAGE_TEXTS: Readonly<Record<PageLanguage, PageTexts>> = {
     sessionFailed: 'Ei maksuistuntoa: {message}',
     secci: 'Vakiomuotoiset eurooppalaiset kuluttajaluottotiedot',
     signage: 'Alkaen {monthly}/kk {months} kuukauden ajan · yhteensä {total} · todellinen vuosikorko {rate} %',
+    priceInfo: 'Hintatiedot',
   },
 };
 

@@ -28,6 +28,8 @@ const detailsHint = document.getElementById('details-hint');
 const served = document.documentElement.lang;
 let language = Object.hasOwn(TEXTS, served) ? served : 'en';
 let expiresAt;
+/** The current session: price signage links its price-information page. */
+let sessionId;
 /** Only the newest session request may set the session: a campaign toggled twice asks twice. */
 let sessionRequest = 0;
 
@@ -67,17 +69,23 @@ function updateCart() {
 
 /**
  * Price signage under a product's price, from the shop's own backend (GET /demo/price-signage),
- * which asks the merchant API: the lowest monthly cost, the total cost and the APR, with the SECCI.
+ * which asks the merchant API: the lowest monthly cost, the total cost and the APR, the credit
+ * disclosure, with the SECCI and (once there is a session) the price-information page.
  */
 const signageOf = new Map();
+/** Per item, the newest signage request: only it may show (a language or session change asks again). */
+const signageRequests = new Map();
 
 async function loadSignage(item) {
   const view = item.querySelector('[data-signage]');
   if (!view) return;
+  const request = (signageRequests.get(item) ?? 0) + 1;
+  signageRequests.set(item, request);
   try {
-    const response = await fetch(`/demo/price-signage?amount=${decimal(Number(item.dataset.priceOre))}&locale=${locale()}`);
+    const session = sessionId ? `&sessionId=${encodeURIComponent(sessionId)}` : '';
+    const response = await fetch(`/demo/price-signage?amount=${decimal(Number(item.dataset.priceOre))}&locale=${locale()}${session}`);
     const { signage } = await response.json();
-    if (!response.ok || !signage) return;
+    if (!response.ok || !signage || signageRequests.get(item) !== request) return;
     signageOf.set(item, signage);
     showSignage(item);
   } catch {
@@ -97,10 +105,38 @@ function showSignage(item) {
     total: whole(signage.totalCost),
     rate,
   });
-  const link = view.querySelector('.signage-secci');
-  link.hidden = !signage.secciUri;
-  if (signage.secciUri) link.href = signage.secciUri;
+  showDisclosure(view, signage.disclosure);
+  showLink(view.querySelector('.signage-price-info'), signage.priceInformationUrl);
+  showLink(view.querySelector('.signage-secci'), signage.secciUri);
   view.hidden = false;
+}
+
+/**
+ * The credit disclosure beside the monthly cost, as the law wants it: the representative example
+ * with its APR in bold (the backend says how the rate is written inside the text), and the warning.
+ */
+function showDisclosure(view, disclosure) {
+  const box = view.querySelector('.signage-disclosure');
+  box.hidden = !disclosure;
+  if (!disclosure) return;
+  const textView = box.querySelector('.disclosure-text');
+  const at = disclosure.apr ? disclosure.text.indexOf(disclosure.apr) : -1;
+  if (at < 0) {
+    textView.textContent = disclosure.text;
+  } else {
+    const rate = document.createElement('strong');
+    rate.className = 'apr';
+    rate.textContent = disclosure.apr;
+    textView.replaceChildren(disclosure.text.slice(0, at), rate, disclosure.text.slice(at + disclosure.apr.length));
+  }
+  const warning = box.querySelector('.disclosure-warning');
+  warning.textContent = disclosure.warning ?? '';
+  warning.hidden = !disclosure.warning;
+}
+
+function showLink(link, href) {
+  link.hidden = !href;
+  if (href) link.href = href;
 }
 
 function updateCustomerType() {
@@ -156,9 +192,12 @@ async function newSession() {
     return;
   }
   expiresAt = answer.body.expiresAt;
-  sessionIdView.textContent = answer.body.sessionId;
+  sessionId = answer.body.sessionId;
+  sessionIdView.textContent = sessionId;
   showSession();
-  selector.setAttribute('session-id', answer.body.sessionId);
+  selector.setAttribute('session-id', sessionId);
+  // The price-information page is the session's: the signage links it once there is one.
+  for (const item of items) void loadSignage(item);
 }
 
 /** internalData is opaque and long: the log shows its start and length only. */
