@@ -31,8 +31,8 @@ async function postgresReachable(): Promise<boolean> {
 const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/house/**/*.test.ts', 'test/embed/**/*.test.ts'];
 const DATABASE_TESTS = ['test/**/*.test.ts'];
 const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
-/** Chromium against a real server process: run by the PGlite project only. */
-const BROWSER_PROCESS_TESTS = ['test/console/**/*.browser.test.ts'];
+/** Chromium against a real server process, or a page that is the same on either database: run by the PGlite project only. */
+const BROWSER_PROCESS_TESTS = ['test/console/**/*.browser.test.ts', 'test/session-api/price-information.browser.test.ts'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   // The benchmark's smoke run (bench/README.md) alone: `npm run test:bench` (and .ci/run, once). It needs PostgreSQL.

@@ -203,7 +203,9 @@ describe('traces over OTLP/HTTP', () => {
     const storefrontSpan = received.find((s) => s.name === route)!;
     expect(storefrontSpan.parentSpanId ?? '').toBe('');
     expect(storefrontSpan.attributes['http.response.status_code']).toBe(200);
+    // (The process's first storefront answer: its access line is the first of the sample, always logged.)
     expect(server.output()).toContain(`"traceId":"${storefrontSpan.traceId}"`);
+    expect(groups.headers.get('x-request-id')).toBe(storefrontSpan.traceId);
   });
 
   it('concurrent session creations: each trace has its wait, and leads to the batch that carried its row', async () => {
