@@ -275,6 +275,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       return id;
     };
 
+    const databaseUp = async () => /^pms_database_up (\d)$/m.exec(await (await call(`${base}/metrics`)).text())?.[1];
+    expect(await databaseUp()).toBe('1');
+
     const duringOutage = async (label: string, unseen: string) => {
       // Past every cache's 1-second time-to-live: what is served now is served stale-on-error.
       await sleep(1100);
@@ -286,6 +289,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       const ready = await timed(() => call(`${base}/readyz`));
       expect(ready.value.status, `${label}: /readyz`).toBe(503);
       expect(ready.ms).toBeLessThan(OUTAGE_BOUND_MS);
+      // The readiness check's answer is the alert's too (docs/runbook.md#pmsdatabaseunavailable).
+      expect(await databaseUp(), `${label}: pms_database_up`).toBe('0');
 
       const cached = await timed(() => groups(base, fetched));
       expect(cached.value.status, `${label}: a session fetched before`).toBe(200);
@@ -303,6 +308,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     const recovers = async (label: string, unseen: string) => {
       const ms = await eventually(`${label}: ready again`, async () => (await call(`${base}/readyz`)).status === 200, 15_000);
       console.info(`[postgres] ${label}: ready again ${ms.toFixed(0)} ms after the restore`);
+      expect(await databaseUp(), `${label}: pms_database_up`).toBe('1');
       expect((await groups(base, unseen)).status).toBe(200);
       const created = await fetchSession(base, accessToken, STORE);
       expect((await groups(base, created)).status).toBe(200);
