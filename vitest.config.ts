@@ -38,7 +38,7 @@ const BOTH_DATABASES = ['test/storage/**/*.test.ts', 'test/processes/**/*.test.t
 /** What exists for PostgreSQL alone: a pooler, a load balancer, several instances, LISTEN/NOTIFY. */
 const POSTGRES_ONLY = ['test/pooler/**/*.test.ts', 'test/deploys/**/*.test.ts', 'test/**/*.postgres.test.ts'];
 /** Their PostgreSQL blocks (two instances; faults of a real server) run there until they have `*.postgres.test.ts` files of their own. */
-const POSTGRES_TOO = ['test/console/oidc.test.ts', 'test/ops/alerts-under-faults.test.ts'];
+const POSTGRES_TOO = ['test/console/oidc.test.ts'];
 const BENCH = ['test/bench/**'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
