@@ -12,6 +12,7 @@ import { launchChromium } from '../../scripts/chromium.mjs';
 import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
+import { CONSOLE_PAGES } from './harness.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 let environment: ProcessEnvironment;
@@ -162,25 +163,7 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await expect.poll(() => page.getByText('The client ID or the client secret is wrong.').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a refused sign-in');
     await signIn(page);
-    const pages = [
-      '/console',
-      '/console/merchants',
-      '/console/merchants/m-nordic-home',
-      '/console/merchants/new',
-      '/console/stores',
-      `/console/stores/${STORE}`,
-      '/console/stores/new',
-      `/console/stores/${STORE}/payment-methods/new`,
-      `/console/payment-methods/${DEMO_METHODS.pp12}`,
-      `/console/payment-methods/${DEMO_METHODS.swish}/delete`,
-      '/console/clients',
-      '/console/clients/new',
-      `/console/clients/${NORDIC.id}`,
-      '/console/audit',
-      '/console/audit?from=yesterday',
-      '/console/keys',
-      '/console/stores/00000000-0000-4000-8000-000000000000',
-    ];
+    const pages = [...CONSOLE_PAGES, '/console/stores/00000000-0000-4000-8000-000000000000'];
     for (const path of pages) {
       await page.goto(`${base}${path}`);
       await expectAccessible(page, path);
