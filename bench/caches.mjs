@@ -167,10 +167,7 @@ const USES = {
         for (let i = 0; i < OPS; i += 1) if (lookup(keys[order[i]]) !== undefined) sink += 1;
         return OPS;
       };
-      return abRounds(
-        run((k) => hand.lookup(k)),
-        run((k) => lib.get(k)),
-      );
+      return againstLruCache(hand, lib, run);
     },
   },
   // Sessions past the bound: 150,000 shoppers over a cache of 100,000 (a miss loads and keeps).
@@ -190,16 +187,7 @@ const USES = {
         }
         return OPS;
       };
-      return abRounds(
-        run(
-          (k) => hand.lookup(k),
-          (k, v) => hand.set(k, v),
-        ),
-        run(
-          (k) => lib.get(k),
-          (k, v) => lib.set(k, v),
-        ),
-      );
+      return againstLruCache(hand, lib, run);
     },
   },
   // The store catalog's fresh read (TtlCache.peekFresh, on every group retrieval): 2,000 stores, a
@@ -250,19 +238,24 @@ const USES = {
         }
         return OPS;
       };
-      return abRounds(
-        run(
-          (k) => hand.lookup(k),
-          (k, v) => hand.set(k, v),
-        ),
-        run(
-          (k) => lib.get(k),
-          (k, v) => lib.set(k, v),
-        ),
-      );
+      return againstLruCache(hand, lib, run);
     },
   },
 };
+
+/** The same run over the service's LruCache (a) and lru-cache (b): `run(lookup, set)` makes a round's work. */
+function againstLruCache(hand, lib, run) {
+  return abRounds(
+    run(
+      (k) => hand.lookup(k),
+      (k, v) => hand.set(k, v),
+    ),
+    run(
+      (k) => lib.get(k),
+      (k, v) => lib.set(k, v),
+    ),
+  );
+}
 
 /**
  * Fresh reads of 2,000 stores on one clock: from the store catalog's TtlCache (as the service makes
