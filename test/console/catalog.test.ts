@@ -15,14 +15,14 @@ import {
   formFields,
   inputOf,
   personSignedIn,
-  signedInForFile,
+  signedInForTests,
   textOfId,
 } from './harness.ts';
 
 const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
-signedInForFile((signedIn) => ({ service, user } = signedIn));
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 async function lastAuditEvent(entity: string) {
   const events = await service.ctx.auditTrail.list({ page: 0, size: 1, entity: entity as 'merchant' });

@@ -4,12 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { issueToken, type TestService } from '../helpers/app.ts';
 import { NORDIC } from '../helpers/demo.ts';
-import { CONSOLE_ADMIN, ConsoleUser, csrfOf, expectConsoleHeaders, inputOf, personSignedIn, signedInForFile, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  inputOf,
+  personSignedIn,
+  signedInForTests,
+  textOfId,
+} from './harness.ts';
 
 const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
-signedInForFile((signedIn) => ({ service, user } = signedIn));
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 function secretOf(body: string): string {
   return textOfId(body, 'client-secret').trim();

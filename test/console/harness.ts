@@ -22,18 +22,18 @@ export async function startSignedIn(env: Record<string, string> = {}): Promise<{
 }
 
 /**
- * startSignedIn for a whole test file: started before its tests (handed to `started`, which keeps
- * them), closed after them.
+ * startSignedIn for the tests of a file (or of the describe block that calls it): started before
+ * them and handed to `started` (which keeps them and may prepare more), closed after them.
  */
-export function signedInForFile(
-  started: (signedIn: { service: TestService; user: ConsoleUser }) => void,
+export function signedInForTests(
+  started: (signedIn: { service: TestService; user: ConsoleUser }) => unknown,
   env: Record<string, string> = {},
 ): void {
   let service: TestService | undefined;
   beforeAll(async () => {
     const signedIn = await startSignedIn(env);
     service = signedIn.service;
-    started(signedIn);
+    await started(signedIn);
   });
   afterAll(async () => {
     await service?.close();

@@ -16,7 +16,7 @@ import {
   formFields,
   inputOf,
   personSignedIn,
-  signedInForFile,
+  signedInForTests,
   textOfId,
 } from './harness.ts';
 
@@ -24,7 +24,7 @@ const ADMIN = CONSOLE_ADMIN;
 const INVOICE = DEMO_METHODS.invoice;
 let service: TestService;
 let user: ConsoleUser;
-signedInForFile((signedIn) => ({ service, user } = signedIn));
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 /** Opens `url` and posts its form (to `action`) with `changes` and the button `action_`. */
 async function send(url: string, action: string, changes: Record<string, string | null>, button: string) {

@@ -7,13 +7,13 @@ import { parseForm, valueAt } from '../../src/services/console/form-values.ts';
 import { methodBody, methodValues } from '../../src/services/console/method-form.ts';
 import type { TestService } from '../helpers/app.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
-import { ConsoleUser, inputOf, signedInForFile } from './harness.ts';
+import { ConsoleUser, inputOf, signedInForTests } from './harness.ts';
 
 const HOSTILE = `<script>alert(1)</script> & "Tom's" <b>`;
 const ESCAPED = '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Tom&#39;s&quot; &lt;b&gt;';
 let service: TestService;
 let user: ConsoleUser;
-signedInForFile((signedIn) => ({ service, user } = signedIn));
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 describe('escaping', () => {
   it('shows a hostile name as text on every page that names it, in text and in values', async () => {
