@@ -19,7 +19,8 @@ import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.t
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { spansEnabled } from './lib/spans.ts';
 import { AccessLog, withSafeLogging } from './observability/logging.ts';
-import { registerRequestTracing } from './observability/request-tracing.ts';
+import { registerRequestTracing, traceIdOf } from './observability/request-tracing.ts';
+import { DatabaseProbe } from './observability/database-probe.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
 import { registerValidation } from './http/plugins/validation.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Set by main.ts on SIGTERM: /readyz turns 503 and every response closes its connection (docs/operations.md#deploys). */
   draining?: Draining;
+  /** The database probe behind pms_database_up and /readyz; main.ts starts it (a ping every 5 s). */
+  databaseProbe?: DatabaseProbe;
 }
 
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
@@ -45,8 +48,9 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const app = Fastify({
     // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
     logger: withSafeLogging(options.logger ?? false),
-    // One access line per request (observability/logging.ts).
-    logController: new AccessLog(),
+    // One access line per request, the storefront's successful answers one in STOREFRONT_LOG_SAMPLE
+    // (observability/logging.ts).
+    logController: new AccessLog({ sampleEvery: ctx.config.storefrontLogSample }),
     // Behind a proxy (TRUST_PROXY), request.ip is the client's: per-IP rate limits and logs need it.
     // (Fastify takes a hop count at run time too; its types omit the number.)
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -68,7 +72,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
-  if (spansEnabled()) registerRequestTracing(app);
+  const traced = spansEnabled();
+  if (traced) registerRequestTracing(app, ctx.config.traceSampler);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);
@@ -76,15 +81,19 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   app.addHook('onClose', async () => ctx.close());
   // (A callback hook, not an async one: it runs on every response, the hot path's included.)
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
+    // With tracing on, a request with a trace id answers it as its id, as its error bodies do.
+    reply.header('x-request-id', (traced && traceIdOf(request)) || request.id);
     // Every answer, JSON included, is only what its Content-Type says (SECURITY.md).
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');
     if (draining.active) reply.header('connection', 'close');
     done(null, payload);
   });
+  // The database's reachability for pms_database_up: refreshed by /readyz, and in the background where main.ts started it.
+  const databaseProbe = options.databaseProbe ?? new DatabaseProbe(() => ctx.database.ping());
   // Before the routes: their onRoute and onResponse hooks apply to every route registered after.
   const metrics = new Metrics({
+    databaseUp: () => databaseProbe.up,
     caches: () => [...ctx.storeMethods.cacheStats(), ...ctx.auth.cacheStats(), ...ctx.sessions.cacheStats(), ...ctx.offers.stats()],
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
@@ -104,7 +113,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.
   await registerOpenApi(app, { publicUrl: ctx.config.publicUrl, operator: ctx.operatorTypes });
-  await app.register(operationsRoutes, { ctx, draining });
+  await app.register(operationsRoutes, { databaseProbe, draining });
   metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });

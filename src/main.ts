@@ -10,6 +10,7 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { createContext } from './context.ts';
 import { loadEmbedBundle } from './http/embed/routes.ts';
 import { Draining } from './http/plugins/draining.ts';
+import { DatabaseProbe } from './observability/database-probe.ts';
 import { LogDestination } from './observability/log-destination.ts';
 import { operatorTypes } from './domain/payment-method-types.ts';
 import {
@@ -81,9 +82,12 @@ async function main(): Promise<void> {
   const draining = new Draining();
   // Standard output with a bounded buffer: a stalled log reader costs lines, not memory (observability/log-destination.ts).
   const logDestination = new LogDestination();
+  // pms_database_up: whether the database answers, pinged every 5 s (and by each /readyz) for the alerts.
+  const databaseProbe = new DatabaseProbe(() => ctx.database.ping());
   const app = await build(ctx, {
     embedBundle,
     draining,
+    databaseProbe,
     demo,
     // build() adds the redaction of credentials to any logger options (observability/logging.ts).
     logger: { level: config.logLevel, stream: logDestination.stream },
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
       await sleep(shutdownDelayMs);
     }
     app.log.info({ signal }, 'shutting down: no longer listening, finishing in-flight requests');
+    databaseProbe.stop();
     await app.close();
     await database.close();
     // A collector that is down costs the last spans, never the clean exit a deploy waits for.
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
   ctx.sessionPurge.start(app.log);
   // Delivers webhooks (docs/webhooks.md): every instance takes its share of what is due.
   ctx.webhookDispatcher.start(app.log);
+  databaseProbe.start();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${path.resolve(config.dataDir)}`;
   // One write, so that whoever waits for the "serving on" line gets the credentials with it.

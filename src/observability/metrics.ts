@@ -27,6 +27,8 @@ export interface PoolStats {
 }
 
 export interface MetricsSources {
+  /** Whether the database answered the last ping (observability/database-probe.ts). */
+  databaseUp?: () => boolean;
   /** Every cache of the instance, read at scrape time. */
   caches(): CacheStats[];
   /** The session purge job's counters: what it deleted and its failed passes (services/session-purge.ts provides them). */
@@ -137,6 +139,18 @@ export class Metrics {
         for (const cache of sources.caches()) if (cache.bytes !== undefined) this.set({ cache: cache.name }, cache.bytes);
       },
     });
+
+    const databaseUp = sources.databaseUp;
+    if (databaseUp) {
+      new Gauge({
+        name: 'pms_database_up',
+        help: 'Whether this instance reaches its database: 1 when the last ping answered within 2 s (pinged every 5 s and by each /readyz), else 0.',
+        registers,
+        collect() {
+          this.set(databaseUp() ? 1 : 0);
+        },
+      });
+    }
 
     const purge = sources.purge;
     if (purge) {

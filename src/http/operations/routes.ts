@@ -1,15 +1,17 @@
 // Operations endpoints (docs/README.md#interfaces): liveness and readiness for orchestrators.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.ts';
 import { Errors } from '../../errors.ts';
+import type { DatabaseProbe } from '../../observability/database-probe.ts';
 import type { Draining } from '../plugins/draining.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 
 const Status = Type.Object({ status: Type.String() });
-const READY_TIMEOUT_MS = 2000;
 
-export async function operationsRoutes(app: FastifyInstance, { ctx, draining }: { ctx: AppContext; draining: Draining }): Promise<void> {
+export async function operationsRoutes(
+  app: FastifyInstance,
+  { databaseProbe, draining }: { databaseProbe: DatabaseProbe; draining: Draining },
+): Promise<void> {
   app.get(
     '/healthz',
     {
@@ -46,18 +48,9 @@ export async function operationsRoutes(app: FastifyInstance, { ctx, draining }: 
     },
     async (_request, reply) => {
       if (draining.active) throw new Errors.SHUTTING_DOWN();
-      // Bounded: a hung database makes this answer 503 quickly, never hang the probe.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Errors.DATABASE_UNAVAILABLE()), READY_TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([ctx.database.ping(), timeout]);
-      } catch {
-        throw new Errors.DATABASE_UNAVAILABLE();
-      } finally {
-        clearTimeout(timer);
-      }
+      // Bounded (2 s): a hung database makes this answer 503 quickly, never hang the probe. It also
+      // refreshes pms_database_up.
+      await databaseProbe.check();
       return reply.header('cache-control', 'no-store').send({ status: 'ready' });
     },
   );
