@@ -2,10 +2,10 @@
 // docs/catalog.md#credit-warning): groups' `disclosure` against price signage's own figures, consumers
 // only, the warning with its default, translation and '', the price-information link, the ETag,
 // internalData, and every malformed `creditWarning` refused whole through the catalog file and the admin API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
-import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { issueToken, servedForTests, type TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
@@ -92,14 +92,9 @@ let service: TestService;
 let token: string;
 let adminToken: string;
 
-beforeAll(async () => {
-  service = await startTestService({ catalog: CATALOG });
-  token = await issueToken(service.app, CLIENT.clientId, CLIENT.clientSecret);
+servedForTests(CATALOG, CLIENT, async (served) => {
+  ({ service, token } = served);
   adminToken = await issueToken(service.app, ADMIN.clientId, ADMIN.clientSecret);
-});
-
-afterAll(async () => {
-  await service?.close();
 });
 
 async function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
