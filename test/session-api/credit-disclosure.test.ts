@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { issueToken, servedForTests, type TestService } from '../helpers/app.ts';
+import { createSession } from '../helpers/http.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
@@ -97,15 +98,8 @@ servedForTests(CATALOG, CLIENT, async (served) => {
   adminToken = await issueToken(service.app, ADMIN.clientId, ADMIN.clientSecret);
 });
 
-async function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await service.app.inject({
-    method: 'POST',
-    url: `/v1/stores/${store}/sessions`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
+function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
+  return createSession(service.app, token, store, body);
 }
 
 async function groups(session: string, query: string, headers: Record<string, string> = {}) {
