@@ -98,20 +98,15 @@ function catalogCommands(program: Command, io: CliIo): void {
     .description('validate a catalog file (docs/catalog.md#catalog-file) whole and apply it by upsert on ids')
     .argument('<file>', 'catalog JSON file')
     .action(async (file: string) => {
-      let summary: CatalogSummary;
-      try {
-        // The file is read (and parsed) before the database is opened. It is validated against the
-        // configured PROVIDER_PREFIX, applied even when unchanged (an explicit operator action), and
-        // recorded: a server start-up with the same file as CATALOG_FILE then skips it (catalog-import.ts).
-        const value = await readCatalogFile(file);
-        summary = await withContext(io, async (ctx) => {
+      // The file is read (and parsed) before the database is opened. It is validated against the
+      // configured PROVIDER_PREFIX, applied even when unchanged (an explicit operator action), and
+      // recorded: a server start-up with the same file as CATALOG_FILE then skips it (catalog-import.ts).
+      const summary: CatalogSummary = await withCatalogFile(file, 'applied', (value) =>
+        withContext(io, async (ctx) => {
           const catalogFile = await catalogFileOf(file, value, ctx.operatorTypes);
           return ctx.admin.applyCatalog(catalogFile.value, catalogFile);
-        });
-      } catch (error) {
-        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing applied: ${error.message}`);
-        throw error;
-      }
+        }),
+      );
       io.out(`catalog ${file} applied:\n${formatSummary(summary)}\n`);
     });
   catalog
@@ -123,20 +118,25 @@ function catalogCommands(program: Command, io: CliIo): void {
     .argument('<file>', 'catalog JSON file')
     .option('--json', 'print {storeId: {changes}} as the admin API answers a preview, per store')
     .action(async (file: string, options: { json?: boolean }) => {
-      let previews: StorePreview[];
-      try {
-        const value = await readCatalogFile(file);
-        previews = await withContext(io, (ctx) => ctx.admin.preview.previewCatalog(value));
-      } catch (error) {
-        if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing compared: ${error.message}`);
-        throw error;
-      }
+      const previews: StorePreview[] = await withCatalogFile(file, 'compared', (value) =>
+        withContext(io, (ctx) => ctx.admin.preview.previewCatalog(value)),
+      );
       if (options.json) {
         io.out(`${JSON.stringify(Object.fromEntries(previews.map((p) => [p.storeId, { changes: p.changes }])), null, 2)}\n`);
         return;
       }
       for (const preview of previews) io.out(formatPreview(preview));
     });
+}
+
+/** Reads a catalog file and runs `use` on it; a file that is not a valid catalog is refused with nothing `done`. */
+async function withCatalogFile<T>(file: string, done: string, use: (value: unknown) => Promise<T>): Promise<T> {
+  try {
+    return await use(await readCatalogFile(file));
+  } catch (error) {
+    if (error instanceof CatalogValidationError) throw new CliError(`catalog ${file} refused, nothing ${done}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** One line per change: customer type, campaign, range, the groups' titles before -> after. */

@@ -27,6 +27,10 @@ export interface SettingAnnotations {
   /** What a refused value should have been, in words: `${NAME} must be ${mustBe}, got "…"`. */
   mustBe?: string;
 }
+/** An optional URL setting: only these protocols are accepted; unset means `whenUnset`. */
+const urlSetting = (protocols: string[], whenUnset: string, description: string) =>
+  Type.Optional(Type.String({ protocols, whenUnset, description }));
+
 export const ANNOTATION_KEYWORDS = ['whenUnset', 'keepEmpty', 'protocols', 'mustBe'] as const;
 
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -47,13 +51,10 @@ const perMinute = (what: string) => Type.Integer({ minimum: 0, maximum: 1_000_00
 const server = {
   HOST: Type.String({ default: '127.0.0.1', description: 'address to listen on' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'port to listen on' }),
-  PUBLIC_URL: Type.Optional(
-    Type.String({
-      protocols: ['http:', 'https:'],
-      whenUnset: '`http://{HOST}:{PORT}`',
-      description:
-        'external base URL (a trailing `/` is dropped): used in `embed.src`, as the issuer (`iss`) and audience of our tokens, and in the console’s single sign-on redirect URI',
-    }),
+  PUBLIC_URL: urlSetting(
+    ['http:', 'https:'],
+    '`http://{HOST}:{PORT}`',
+    'external base URL (a trailing `/` is dropped): used in `embed.src`, as the issuer (`iss`) and audience of our tokens, and in the console’s single sign-on redirect URI',
   ),
   TRUST_PROXY: Type.Optional(
     Type.String({
@@ -87,25 +88,16 @@ const server = {
 };
 
 const database = {
-  DATABASE_URL: Type.Optional(
-    Type.String({
-      protocols: ['postgres:', 'postgresql:'],
-      whenUnset: 'the embedded PGlite database in `DATA_DIR`',
-      description: '`postgres://…` selects PostgreSQL',
-    }),
-  ),
+  DATABASE_URL: urlSetting(['postgres:', 'postgresql:'], 'the embedded PGlite database in `DATA_DIR`', '`postgres://…` selects PostgreSQL'),
   DATABASE_POOLER: Type.Enum(['none', 'transaction'], {
     default: 'none',
     description:
       'what `DATABASE_URL` reaches: PostgreSQL itself (`none`), or a transaction-mode pooler (PgBouncer, RDS Proxy, Supavisor, pgcat) that keeps no session state between transactions; needs `DATABASE_URL` ([operations.md](operations.md#behind-a-connection-pooler))',
   }),
-  DATABASE_DIRECT_URL: Type.Optional(
-    Type.String({
-      protocols: ['postgres:', 'postgresql:'],
-      whenUnset: 'migrations over `DATABASE_URL`; change notifications off behind a pooler',
-      description:
-        'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
-    }),
+  DATABASE_DIRECT_URL: urlSetting(
+    ['postgres:', 'postgresql:'],
+    'migrations over `DATABASE_URL`; change notifications off behind a pooler',
+    'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
   ),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'connections of each instance’s pool' }),
   DATA_DIR: Type.String({ default: './data', description: 'folder of the embedded database (without `DATABASE_URL`)' }),
@@ -177,24 +169,16 @@ const tokens = {
       description: 'also accept the tokens of this external authorization server; set with `AUTH_JWKS_URL`',
     }),
   ),
-  AUTH_JWKS_URL: Type.Optional(
-    Type.String({
-      protocols: ['http:', 'https:'],
-      whenUnset: 'only our own tokens',
-      description: 'the external issuer’s signing keys (JWKS); set with `AUTH_ISSUER`',
-    }),
+  AUTH_JWKS_URL: urlSetting(
+    ['http:', 'https:'],
+    'only our own tokens',
+    'the external issuer’s signing keys (JWKS); set with `AUTH_ISSUER`',
   ),
   AUTH_AUDIENCE: Type.String({ default: 'merchant-api', description: 'audience the external issuer’s tokens must carry' }),
 };
 
 const rateLimits = {
-  REDIS_URL: Type.Optional(
-    Type.String({
-      protocols: ['redis:', 'rediss:'],
-      whenUnset: 'counted in memory, per instance',
-      description: 'rate-limit counters shared by every instance',
-    }),
-  ),
+  REDIS_URL: urlSetting(['redis:', 'rediss:'], 'counted in memory, per instance', 'rate-limit counters shared by every instance'),
   REDIS_KEY_PREFIX: Type.String({
     default: 'pms:',
     keepEmpty: true,
@@ -238,13 +222,10 @@ const webhooks = {
 };
 
 const consoleSignIn = {
-  CONSOLE_OIDC_ISSUER: Type.Optional(
-    Type.String({
-      protocols: ['https:'],
-      whenUnset: 'no single sign-on',
-      description:
-        'the console’s single sign-on with OpenID Connect: the provider’s issuer, where its discovery document is found; set with `CONSOLE_OIDC_CLIENT_ID` and `CONSOLE_OIDC_CLIENT_SECRET`. The redirect URI is `{PUBLIC_URL}/console/callback` ([console.md](console.md#single-sign-on))',
-    }),
+  CONSOLE_OIDC_ISSUER: urlSetting(
+    ['https:'],
+    'no single sign-on',
+    'the console’s single sign-on with OpenID Connect: the provider’s issuer, where its discovery document is found; set with `CONSOLE_OIDC_CLIENT_ID` and `CONSOLE_OIDC_CLIENT_SECRET`. The redirect URI is `{PUBLIC_URL}/console/callback` ([console.md](console.md#single-sign-on))',
   ),
   CONSOLE_OIDC_CLIENT_ID: Type.Optional(
     Type.String({ whenUnset: 'no single sign-on', description: 'the console’s confidential client at the provider' }),

@@ -9,20 +9,15 @@ import { catalogSnapshot } from '../helpers/database.ts';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { DEMO_METHODS, NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import type { components } from '../../client/src/generated/openapi.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 /** The service's moment: windows are compared at it. */
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 
 type Json = Record<string, unknown>;
-interface Change {
-  customerType: string;
-  campaign: string | null;
-  from: string;
-  to: string | null;
-  before: Array<{ id: string; title: string; type: string }>;
-  after: Array<{ id: string; title: string; type: string }>;
-}
+/** A change of what shoppers are offered, as a preview answers it. */
+type Change = components['schemas']['OfferChange'];
 
 let service: TestService;
 let adminToken: string;

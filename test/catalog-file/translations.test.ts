@@ -1,10 +1,10 @@
 // Translations of catalog texts (docs/languages.md#translations) through the catalog file and the
 // admin API: stored, shown back, applied again without a change, and every malformed
 // `translations` refused whole, naming it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
-import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { servedForTests, type TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
@@ -48,14 +48,7 @@ const CATALOG = {
 let service: TestService;
 let token: string;
 
-beforeAll(async () => {
-  service = await startTestService({ catalog: CATALOG });
-  token = await issueToken(service.app, ADMIN.clientId, ADMIN.clientSecret);
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+servedForTests(CATALOG, ADMIN, (served) => ({ service, token } = served));
 
 function admin(method: 'GET' | 'PUT', path: string, body?: unknown) {
   return service.app.inject({

@@ -8,18 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, withAdminClient } from '../helpers/app.ts';
 import { buildDist, processEnvironment, runCli, startServer, type CliResult, type ProcessEnvironment } from '../helpers/process.ts';
 import { DEMO_METHODS, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import type { components } from '../../client/src/generated/openapi.ts';
 
 const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-4f9b1c7e2d', merchantId: 'm-operator' };
 
 type Json = Record<string, unknown>;
-interface Change {
-  customerType: string;
-  campaign: string | null;
-  from: string;
-  to: string | null;
-  before: Array<{ id: string; title: string; type: string }>;
-  after: Array<{ id: string; title: string; type: string }>;
-}
+/** A change of what shoppers are offered, as a preview answers it. */
+type Change = components['schemas']['OfferChange'];
 
 let environment: ProcessEnvironment;
 let catalog: Json;

@@ -2,7 +2,7 @@
 // created, edited and deleted through the same services as the admin API, recorded in the audit
 // trail as the signed-in client, and a refused field's message shown beside its input; a store's
 // edit previewed (what shoppers would be offered differently) without anything written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
@@ -15,21 +15,14 @@ import {
   formFields,
   inputOf,
   personSignedIn,
-  startSignedIn,
+  signedInForTests,
   textOfId,
 } from './harness.ts';
 
 const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
-
-beforeAll(async () => {
-  ({ service, user } = await startSignedIn());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 async function lastAuditEvent(entity: string) {
   const events = await service.ctx.auditTrail.list({ page: 0, size: 1, entity: entity as 'merchant' });

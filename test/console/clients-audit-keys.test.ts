@@ -1,34 +1,37 @@
 // Clients, the audit trail and signing keys in the console (docs/console.md): a client's secret is
 // shown once (creation, rotation) and works at the token endpoint; the audit trail's filters are
 // those of the admin API; key rotation is the CLI's own and is recorded.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken, type TestService } from '../helpers/app.ts';
 import { NORDIC } from '../helpers/demo.ts';
-import { CONSOLE_ADMIN, ConsoleUser, csrfOf, expectConsoleHeaders, inputOf, personSignedIn, startSignedIn, textOfId } from './harness.ts';
+import {
+  CONSOLE_ADMIN,
+  ConsoleUser,
+  csrfOf,
+  expectConsoleHeaders,
+  inputOf,
+  personSignedIn,
+  signedInForTests,
+  textOfId,
+} from './harness.ts';
 
 const ADMIN = CONSOLE_ADMIN;
 let service: TestService;
 let user: ConsoleUser;
-
-beforeAll(async () => {
-  ({ service, user } = await startSignedIn());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 function secretOf(body: string): string {
   return textOfId(body, 'client-secret').trim();
 }
 
+/** Creates a client of Nordic Home with scope merchant-api through the console's form. */
+function createClient(clientId: string) {
+  return user.submit('/console/clients/new', '/console/clients/new', { clientId, merchantId: 'm-nordic-home', 'scope.merchant-api': 'on' });
+}
+
 describe('clients', () => {
   it('creates a client and shows its secret once; the list and the client page never show it', async () => {
-    const created = await user.submit('/console/clients/new', '/console/clients/new', {
-      clientId: 'console-made',
-      merchantId: 'm-nordic-home',
-      'scope.merchant-api': 'on',
-    });
+    const created = await createClient('console-made');
     expect(created.statusCode, created.body).toBe(200);
     expectConsoleHeaders(created);
     const secret = secretOf(created.body);
@@ -53,11 +56,7 @@ describe('clients', () => {
   });
 
   it('edits scopes, rotates the secret (shown once; the old one stops working), deletes', async () => {
-    const created = await user.submit('/console/clients/new', '/console/clients/new', {
-      clientId: 'console-rotated',
-      merchantId: 'm-nordic-home',
-      'scope.merchant-api': 'on',
-    });
+    const created = await createClient('console-rotated');
     const first = secretOf(created.body);
     const saved = await user.submit('/console/clients/console-rotated', '/console/clients/console-rotated', {
       merchantId: 'm-nordic-home',
@@ -91,11 +90,7 @@ describe('clients', () => {
   });
 
   it('shows a refused field of an edit beside it, and changes nothing', async () => {
-    const created = await user.submit('/console/clients/new', '/console/clients/new', {
-      clientId: 'console-edited',
-      merchantId: 'm-nordic-home',
-      'scope.merchant-api': 'on',
-    });
+    const created = await createClient('console-edited');
     expect(created.statusCode, created.body).toBe(200);
     const response = await user.submit('/console/clients/console-edited', '/console/clients/console-edited', {
       merchantId: 'm-nope',

@@ -7,37 +7,29 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { describe, expect, it } from 'vitest';
 import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
-import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+import { CONSOLE_PAGES } from './harness.ts';
+import { freePort, type ServerProcess } from '../helpers/process.ts';
+import { serverAndChromiumForFile } from './browser-server.ts';
 
-let environment: ProcessEnvironment;
 let server: ServerProcess;
 let browser: Browser;
 let base: string;
 let secret: string;
 
-beforeAll(async () => {
-  buildDist();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  environment = await processEnvironment('console-browser', {}, { DEMO: '1' }, { migrated: true });
-  server = await startServer({ ...environment.env, PORT: String(port), PUBLIC_URL: base }, 60_000);
-  const printed = /Operator console: \S+\/console[^\n]*\n\s+client id:\s+demo-console\n\s+client secret:\s+(\S+)/.exec(server.output());
-  if (!printed) throw new Error(`no console credentials printed:\n${server.output()}`);
-  secret = printed[1]!;
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await environment?.close();
-});
+serverAndChromiumForFile(
+  'console-browser',
+  () => ({}),
+  (running) => {
+    ({ server, browser, base } = running);
+    const printed = /Operator console: \S+\/console[^\n]*\n\s+client id:\s+demo-console\n\s+client secret:\s+(\S+)/.exec(server.output());
+    if (!printed) throw new Error(`no console credentials printed:\n${server.output()}`);
+    secret = printed[1]!;
+  },
+);
 
 /** Every WCAG 2.1 A and AA rule axe has, on the page as it stands. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
@@ -162,25 +154,7 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await expect.poll(() => page.getByText('The client ID or the client secret is wrong.').count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a refused sign-in');
     await signIn(page);
-    const pages = [
-      '/console',
-      '/console/merchants',
-      '/console/merchants/m-nordic-home',
-      '/console/merchants/new',
-      '/console/stores',
-      `/console/stores/${STORE}`,
-      '/console/stores/new',
-      `/console/stores/${STORE}/payment-methods/new`,
-      `/console/payment-methods/${DEMO_METHODS.pp12}`,
-      `/console/payment-methods/${DEMO_METHODS.swish}/delete`,
-      '/console/clients',
-      '/console/clients/new',
-      `/console/clients/${NORDIC.id}`,
-      '/console/audit',
-      '/console/audit?from=yesterday',
-      '/console/keys',
-      '/console/stores/00000000-0000-4000-8000-000000000000',
-    ];
+    const pages = [...CONSOLE_PAGES, '/console/stores/00000000-0000-4000-8000-000000000000'];
     for (const path of pages) {
       await page.goto(`${base}${path}`);
       await expectAccessible(page, path);

@@ -3,9 +3,10 @@
 // console tests start from: the demo catalog served with an admin client, a user signed in with it,
 // and people signed in as single sign-on signs them in.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ConsolePerson } from '../../src/services/console/sessions.ts';
 import { demoCatalog, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 
 export const ORIGIN = 'http://pms.test';
 
@@ -19,6 +20,45 @@ export async function startSignedIn(env: Record<string, string> = {}): Promise<{
   expect((await user.signIn(CONSOLE_ADMIN.id, CONSOLE_ADMIN.secret)).statusCode).toBe(303);
   return { service, user };
 }
+
+/**
+ * startSignedIn for the tests of a file (or of the describe block that calls it): started before
+ * them and handed to `started` (which keeps them and may prepare more), closed after them.
+ */
+export function signedInForTests(
+  started: (signedIn: { service: TestService; user: ConsoleUser }) => unknown,
+  env: Record<string, string> = {},
+): void {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    const signedIn = await startSignedIn(env);
+    service = signedIn.service;
+    await started(signedIn);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+}
+
+/** An address of each of the console's pages over the demo catalog, for what every page must do. */
+export const CONSOLE_PAGES = [
+  '/console',
+  '/console/merchants',
+  '/console/merchants/m-nordic-home',
+  '/console/merchants/new',
+  '/console/stores',
+  `/console/stores/${STORE}`,
+  '/console/stores/new',
+  `/console/stores/${STORE}/payment-methods/new`,
+  `/console/payment-methods/${DEMO_METHODS.pp12}`,
+  `/console/payment-methods/${DEMO_METHODS.swish}/delete`,
+  '/console/clients',
+  '/console/clients/new',
+  `/console/clients/${NORDIC.id}`,
+  '/console/audit',
+  '/console/audit?from=yesterday',
+  '/console/keys',
+];
 
 /** A person with a console session as single sign-on starts one (`console:<actorId>`), at a browser of their own. */
 export async function personSignedIn(

@@ -4,45 +4,34 @@
 // NODE_EXTRA_CA_CERTS; the browser is told to accept it (it has no trust store the test can add to), which
 // changes nothing of what the server checks (oidc.test.ts tests that a server without the authority refuses).
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider.ts';
-import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+import type { ServerProcess } from '../helpers/process.ts';
+import { serverAndChromiumForFile } from './browser-server.ts';
 
 let provider: TestProvider;
-let environment: ProcessEnvironment;
 let server: ServerProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  buildDist();
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider({ redirectUris: [`${publicUrl}/console/callback`] });
-  environment = await processEnvironment('console-oidc-browser', {}, { DEMO: '1' }, { migrated: true });
-  server = await startServer(
-    {
-      ...environment.env,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
+// Registered first, so that it runs last: the provider outlives the service that signs in with it.
+afterAll(async () => {
+  await provider?.close();
+});
+
+serverAndChromiumForFile(
+  'console-oidc-browser',
+  async (publicUrl) => {
+    provider = await startTestProvider({ redirectUris: [`${publicUrl}/console/callback`] });
+    return {
       NODE_EXTRA_CA_CERTS: provider.caFile,
       CONSOLE_OIDC_ISSUER: provider.issuer,
       CONSOLE_OIDC_CLIENT_ID: provider.clientId,
       CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
-    },
-    60_000,
-  );
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await provider?.close();
-  await environment?.close();
-});
+    };
+  },
+  (running) => ({ server, browser } = running),
+);
 
 /** From the console's sign-in page through the provider's login and consent pages, back to the console. */
 async function signInWithSingleSignOn(page: Page, login: string): Promise<void> {

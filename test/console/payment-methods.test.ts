@@ -2,7 +2,7 @@
 // legal links, campaign keywords) grown and shrunk server-side, Preview showing what shoppers
 // would be offered differently without writing anything, Save writing through the admin service,
 // refused fields beside their inputs, deletion previewed first, viewers read only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDecimalTrimmed } from '../../src/domain/money.ts';
 import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
@@ -16,7 +16,7 @@ import {
   formFields,
   inputOf,
   personSignedIn,
-  startSignedIn,
+  signedInForTests,
   textOfId,
 } from './harness.ts';
 
@@ -24,14 +24,7 @@ const ADMIN = CONSOLE_ADMIN;
 const INVOICE = DEMO_METHODS.invoice;
 let service: TestService;
 let user: ConsoleUser;
-
-beforeAll(async () => {
-  ({ service, user } = await startSignedIn());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 /** Opens `url` and posts its form (to `action`) with `changes` and the button `action_`. */
 async function send(url: string, action: string, changes: Record<string, string | null>, button: string) {

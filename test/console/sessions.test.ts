@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_SESSION_ABSOLUTE_MS, CONSOLE_SESSION_IDLE_MS, CONSOLE_SESSION_TOUCH_MS } from '../../src/services/console/sessions.ts';
 import { demoCatalog, issueToken, manualClock, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
-import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
-import { ConsoleUser, csrfOf, expectConsoleHeaders, personSignedIn } from './harness.ts';
+import { NORDIC, STORE } from '../helpers/demo.ts';
+import { CONSOLE_ADMIN, CONSOLE_PAGES, ConsoleUser, csrfOf, expectConsoleHeaders, personSignedIn } from './harness.ts';
 
-const ADMIN = { id: 'ops-console', secret: 'ops-console-secret-8c1d4e7f2a', merchantId: 'm-operator' };
+const ADMIN = CONSOLE_ADMIN;
 const clock = manualClock();
 let service: TestService;
 
@@ -434,27 +434,7 @@ describe('viewers', () => {
 describe('every page', () => {
   it('carries the CSP, no framing and no caching; the stylesheet is the only style', async () => {
     const user = await signedIn();
-    for (const url of [
-      '/console',
-      '/console/merchants',
-      '/console/merchants/m-nordic-home',
-      '/console/merchants/new',
-      '/console/stores',
-      `/console/stores/${STORE}`,
-      '/console/stores/new',
-      `/console/stores/${STORE}/payment-methods/new`,
-      `/console/payment-methods/${DEMO_METHODS.invoice}`,
-      `/console/payment-methods/${DEMO_METHODS.invoice}/delete`,
-      '/console/clients',
-      '/console/clients/new',
-      `/console/clients/${NORDIC.id}`,
-      '/console/audit',
-      '/console/audit?from=nonsense',
-      '/console/keys',
-      '/console/console.css',
-      '/console/stores/not-a-store',
-      '/console/no-such-page',
-    ]) {
+    for (const url of [...CONSOLE_PAGES, '/console/console.css', '/console/stores/not-a-store', '/console/no-such-page']) {
       const response = await user.get(url);
       expectConsoleHeaders(response);
       expect(response.body).not.toMatch(/<script|style=|<style|onclick=/i);

@@ -2,25 +2,18 @@
 // its own accord, so every name, value and message a request or the database supplied goes through the
 // views' escape(); this checks it on the pages that show the most of them. And the forms' parsing
 // (services/console/form-values.ts): nested names as the admin API's bodies have them, by qs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseForm, valueAt } from '../../src/services/console/form-values.ts';
 import { methodBody, methodValues } from '../../src/services/console/method-form.ts';
 import type { TestService } from '../helpers/app.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
-import { ConsoleUser, inputOf, startSignedIn } from './harness.ts';
+import { ConsoleUser, inputOf, signedInForTests } from './harness.ts';
 
 const HOSTILE = `<script>alert(1)</script> & "Tom's" <b>`;
 const ESCAPED = '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Tom&#39;s&quot; &lt;b&gt;';
 let service: TestService;
 let user: ConsoleUser;
-
-beforeAll(async () => {
-  ({ service, user } = await startSignedIn());
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 describe('escaping', () => {
   it('shows a hostile name as text on every page that names it, in text and in values', async () => {

@@ -4,7 +4,7 @@
 // the service's message; an endpoint's deliveries with their attempts and a retry, sent again by the
 // dispatcher to a real receiver; a viewer reads and changes nothing; a cross-site post is refused.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '../../src/storage/repositories/webhook-endpoints.ts';
 import { issueToken, type TestService } from '../helpers/app.ts';
 import { DEMO_METHODS } from '../helpers/demo.ts';
@@ -18,7 +18,7 @@ import {
   formFields,
   inputOf,
   personSignedIn,
-  startSignedIn,
+  signedInForTests,
   textOfId,
 } from './harness.ts';
 
@@ -68,13 +68,9 @@ describe('webhook endpoints in the console', () => {
   let user: ConsoleUser;
   let adminToken: string;
 
-  beforeAll(async () => {
-    ({ service, user } = await startSignedIn());
+  signedInForTests(async (signedIn) => {
+    ({ service, user } = signedIn);
     adminToken = await issueToken(service.app, ADMIN.id, ADMIN.secret);
-  });
-
-  afterAll(async () => {
-    await service?.close();
   });
 
   function adminApi(method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse> {
@@ -294,16 +290,19 @@ describe("an endpoint's deliveries in the console", () => {
   let user: ConsoleUser;
   let receiver: WebhookReceiver;
 
-  beforeAll(async () => {
-    // A receiver on this machine (private addresses allowed), and one retry a second after a failure.
-    ({ service, user } = await startSignedIn({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1' }));
-    receiver = await startWebhookReceiver();
-    service.ctx.webhookDispatcher.start();
-  });
+  // A receiver on this machine (private addresses allowed), and one retry a second after a failure.
+  signedInForTests(
+    async (signedIn) => {
+      ({ service, user } = signedIn);
+      receiver = await startWebhookReceiver();
+      service.ctx.webhookDispatcher.start();
+    },
+    { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1' },
+  );
 
+  // Registered after the service's, so run before it: the receiver is closed first.
   afterAll(async () => {
     await receiver?.close();
-    await service?.close();
   });
 
   async function deliveriesWhen(endpointId: string, settled: (states: string[]) => boolean) {

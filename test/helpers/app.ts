@@ -1,5 +1,6 @@
 // A whole service for a test file: its own database (PGlite or PostgreSQL, per TEST_DB), the demo
 // catalog applied, the real context and app, driven with inject() — no network.
+import { afterAll, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -89,4 +90,25 @@ export async function startTestService(
 }
 
 /** Defined with the other HTTP helpers (test/helpers/http.ts); here too, where most test files import it from. */
-export { issueToken } from './http.ts';
+import { issueToken } from './http.ts';
+export { issueToken };
+
+/**
+ * For the tests of a file (or of the describe block that calls it): the service with `catalog` and a
+ * token of `client`, handed to `started` before them (which keeps them and may prepare more); the
+ * service closed after them.
+ */
+export function servedForTests(
+  catalog: unknown,
+  client: { clientId: string; clientSecret: string },
+  started: (served: { service: TestService; token: string }) => unknown,
+): void {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    service = await startTestService({ catalog });
+    await started({ service, token: await issueToken(service.app, client.clientId, client.clientSecret) });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+}

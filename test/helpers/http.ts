@@ -92,9 +92,9 @@ export function postSession(
   });
 }
 
-/** A new session's id, in process; fails the test unless it is a 201. */
-export async function createSession(app: FastifyInstance, token: string, storeId = STORE): Promise<string> {
-  const response = await postSession(app, token, storeId);
+/** A new session's id, in process (with `body`, e.g. a locale or a campaign); fails the test unless it is a 201. */
+export async function createSession(app: FastifyInstance, token: string, storeId = STORE, body?: Record<string, unknown>): Promise<string> {
+  const response = await postSession(app, token, storeId, body === undefined ? {} : { payload: body });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }

@@ -1,8 +1,8 @@
 // Languages in the merchant API (docs/languages.md#the-merchant-api): `locale` on the listing, the
 // payment plans, price signage and the eligibility explanation; Content-Language; translations
 // carried by the listing; legal links by language; every bad `locale`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { servedForTests, type TestService } from '../helpers/app.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
 const [STORE] = testIds('1a0c0000', 1);
@@ -47,14 +47,7 @@ const CATALOG = {
 let service: TestService;
 let token: string;
 
-beforeAll(async () => {
-  service = await startTestService({ catalog: CATALOG });
-  token = await issueToken(service.app, CLIENT.clientId, CLIENT.clientSecret);
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+servedForTests(CATALOG, CLIENT, (served) => ({ service, token } = served));
 
 function get(path: string) {
   return service.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });

@@ -1,8 +1,8 @@
 // GET /v2/stores, a method's annuity factors and its price signage (docs/merchant-api.md#stores,
 // #payment-plans-annuity-factors, #price-signage), over HTTP on a catalog of their own: a merchant with
 // three stores (one Norwegian, numbers given and assigned), and methods whose plans exercise the money.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { issueToken, servedForTests, startTestService, type TestService } from '../helpers/app.ts';
 import { expectError } from '../helpers/http.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
@@ -76,14 +76,7 @@ const CATALOG = {
 let service: TestService;
 let token: string;
 
-beforeAll(async () => {
-  service = await startTestService({ catalog: CATALOG });
-  token = await issueToken(service.app, CLIENT.clientId, CLIENT.clientSecret);
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+servedForTests(CATALOG, CLIENT, (served) => ({ service, token } = served));
 
 function get(url: string, auth: string | null = `Bearer ${token}`) {
   return service.app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });

@@ -2,10 +2,11 @@
 // docs/catalog.md#credit-warning): groups' `disclosure` against price signage's own figures, consumers
 // only, the warning with its default, translation and '', the price-information link, the ETag,
 // internalData, and every malformed `creditWarning` refused whole through the catalog file and the admin API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
-import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { issueToken, servedForTests, type TestService } from '../helpers/app.ts';
+import { createSession } from '../helpers/http.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
@@ -92,25 +93,13 @@ let service: TestService;
 let token: string;
 let adminToken: string;
 
-beforeAll(async () => {
-  service = await startTestService({ catalog: CATALOG });
-  token = await issueToken(service.app, CLIENT.clientId, CLIENT.clientSecret);
+servedForTests(CATALOG, CLIENT, async (served) => {
+  ({ service, token } = served);
   adminToken = await issueToken(service.app, ADMIN.clientId, ADMIN.clientSecret);
 });
 
-afterAll(async () => {
-  await service?.close();
-});
-
-async function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await service.app.inject({
-    method: 'POST',
-    url: `/v1/stores/${store}/sessions`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
+function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
+  return createSession(service.app, token, store, body);
 }
 
 async function groups(session: string, query: string, headers: Record<string, string> = {}) {

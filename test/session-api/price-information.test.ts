@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { escapeHtml } from '../../src/lib/html.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+import { createSession } from '../helpers/http.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
 const [SWEDISH, DANISH, FINNISH] = testIds('9a1e0000', 3);
@@ -108,15 +109,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await service.app.inject({
-    method: 'POST',
-    url: `/v1/stores/${store}/sessions`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
+function newSession(store: string, body: Record<string, unknown> = {}): Promise<string> {
+  return createSession(service.app, token, store, body);
 }
 
 async function groups(session: string, query: string): Promise<Group[]> {

@@ -80,14 +80,17 @@ export const CreateSessionBody = component(
   ),
 );
 
+/** Where the storefront loads the payment components from: in a new session and in its record alike. */
+const EmbedSchema = Type.Object({
+  src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
+});
+
 export const SessionSchema = component(
   'Session',
   Type.Object({
     id: Type.String({ format: 'uuid', description: 'Session id; the storefront uses it in the group retrieval path.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 after it.' }),
-    embed: Type.Object({
-      src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
-    }),
+    embed: EmbedSchema,
   }),
 );
 
@@ -108,15 +111,12 @@ export const SessionRecordSchema = component(
     }),
     createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 to the storefront after it.' }),
-    embed: Type.Object({
-      src: Type.String({ format: 'uri', description: 'Absolute URL of the storefront script with the payment components.' }),
-    }),
+    embed: EmbedSchema,
   }),
 );
 
-export const GroupsParams = Type.Object({
-  sessionId: Type.String({ description: 'Session id from session creation.' }),
-});
+/** The groups' path names the session as reading it does. */
+export const GroupsParams = SessionParams;
 
 export const GroupsQuery = Type.Object({
   amount: Type.String({

@@ -89,6 +89,30 @@ const ADMIN_RESOURCES: AdminResource[] = [
   },
 ];
 
+type Request = (f: Fixture) => InjectOptions | Promise<InjectOptions>;
+
+/**
+ * The answers every admin operation shares: 401 without a token, 403 with a token lacking scope admin,
+ * and 500 and 503 when `method` of the service `of` gives fails unexpectedly or with the database unreachable.
+ */
+function commonProbes(of: (f: Fixture) => object, method: string, request: Request): Probe[] {
+  const failing = (error: () => Error) => (f: Fixture) =>
+    vi.spyOn(of(f) as Record<string, () => Promise<unknown>>, method).mockRejectedValueOnce(error());
+  return [
+    { status: 401, what: 'no token', request: async (f) => ({ ...(await request(f)), headers: JSON_TYPE }) },
+    {
+      status: 403,
+      what: 'a token without scope admin',
+      request: async (f) => {
+        const options = await request(f);
+        return { ...options, headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${f.token}` } };
+      },
+    },
+    { status: 500, what: 'an unexpected fault', arrange: failing(fault), request },
+    { status: 503, what: 'the database unreachable', arrange: failing(unreachable), request },
+  ];
+}
+
 function adminProbes(r: AdminResource): Record<string, Probe[]> {
   const admin = (f: Fixture) => ({ authorization: `Bearer ${f.adminToken}` });
   const one = `${r.path}/{${r.param}}`;
@@ -105,21 +129,7 @@ function adminProbes(r: AdminResource): Record<string, Probe[]> {
     if (response.statusCode !== 201) throw new Error(`PUT ${r.path}/${id}: ${response.statusCode} ${response.body}`);
     return id;
   };
-  const failing = (method: string, error: () => Error) => (f: Fixture) =>
-    vi.spyOn(f.ctx.admin[r.service] as unknown as Record<string, () => Promise<unknown>>, method).mockRejectedValueOnce(error());
-  const common = (method: string, request: (f: Fixture) => InjectOptions | Promise<InjectOptions>): Probe[] => [
-    { status: 401, what: 'no token', request: async (f) => ({ ...(await request(f)), headers: JSON_TYPE }) },
-    {
-      status: 403,
-      what: 'a token without scope admin',
-      request: async (f) => {
-        const options = await request(f);
-        return { ...options, headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${f.token}` } };
-      },
-    },
-    { status: 500, what: 'an unexpected fault', arrange: failing(method, fault), request },
-    { status: 503, what: 'the database unreachable', arrange: failing(method, unreachable), request },
-  ];
+  const common = (method: string, request: Request) => commonProbes((f) => f.ctx.admin[r.service], method, request);
   const get = (f: Fixture, id: string): InjectOptions => ({ method: 'GET', url: `${r.path}/${id}`, headers: admin(f) });
   const del = (f: Fixture, id: string): InjectOptions => ({ method: 'DELETE', url: `${r.path}/${id}`, headers: admin(f) });
   const probes: Record<string, Probe[]> = {
@@ -232,24 +242,8 @@ function webhookProbes(): Record<string, Probe[]> {
     }
     return (listed.json() as { content: Array<{ id: string }> }).content[0]!.id;
   };
-  const failing = (method: keyof Fixture['ctx']['webhookEndpoints'], error: () => Error) => (f: Fixture) =>
-    vi.spyOn(f.ctx.webhookEndpoints as unknown as Record<string, () => Promise<unknown>>, method).mockRejectedValueOnce(error());
-  const common = (
-    method: keyof Fixture['ctx']['webhookEndpoints'],
-    request: (f: Fixture) => InjectOptions | Promise<InjectOptions>,
-  ): Probe[] => [
-    { status: 401, what: 'no token', request: async (f) => ({ ...(await request(f)), headers: JSON_TYPE }) },
-    {
-      status: 403,
-      what: 'a token without scope admin',
-      request: async (f) => {
-        const options = await request(f);
-        return { ...options, headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${f.token}` } };
-      },
-    },
-    { status: 500, what: 'an unexpected fault', arrange: failing(method, fault), request },
-    { status: 503, what: 'the database unreachable', arrange: failing(method, unreachable), request },
-  ];
+  const common = (method: keyof Fixture['ctx']['webhookEndpoints'], request: Request) =>
+    commonProbes((f) => f.ctx.webhookEndpoints, method, request);
   return {
     [`GET ${path}`]: [
       { status: 200, what: 'a page', request: (f) => send(f, 'GET', `${path}?size=2`) },
