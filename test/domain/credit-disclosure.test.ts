@@ -6,7 +6,7 @@
 // defaults, and every language's text.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DisclosureFormat,
   creditWarningOf,
@@ -291,5 +291,101 @@ describe('the number formats', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the number formats without Intl', () => {
+  // The hot path writes four numbers per disclosure: where the locale's shape was confirmed once, a
+  // number of the format's own decimals is written without an Intl call, and every other one by Intl.
+  /** Each call of `write`, with how many times Intl.NumberFormat formatted during it. */
+  function intlCalls(write: () => string): { text: string; calls: number } {
+    const spy = vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    try {
+      const text = write();
+      return { text, calls: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const intl = (tag: string, options: Intl.NumberFormatOptions, value: string) =>
+    new Intl.NumberFormat(tag, options).format(value as never);
+  const MONEY = (currency: string): Intl.NumberFormatOptions => ({ style: 'currency', currency, maximumFractionDigits: 0 });
+  const PERCENT: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+  it('asks Intl for no number of the shape it confirmed, in every language and the Nordic countries', () => {
+    for (const language of LANGUAGES) {
+      for (const [country, currency] of [
+        ['SE', 'SEK'],
+        ['FI', 'EUR'],
+        ['NO', 'NOK'],
+        ['DK', 'DKK'],
+        ['DE', 'EUR'],
+      ] as const) {
+        const format = new DisclosureFormat(language, currency, country);
+        const tag = `${language}-${country}`;
+        const cases: Array<[Formatter: (v: string) => string, options: Intl.NumberFormatOptions, value: string]> = [
+          [format.money, MONEY(currency), '7'],
+          [format.money, MONEY(currency), '1234567'],
+          // 16 digits, the longest confirmed.
+          [format.money, MONEY(currency), '9876543210987654'],
+          [format.money, MONEY(currency), '0001234'],
+          // Whole money with zeros after the point.
+          [format.money, MONEY(currency), '1234.00'],
+          [format.money, MONEY(currency), '1234.0'],
+          [format.amount, { style: 'currency', currency }, '1299.95'],
+          [format.amount, { style: 'currency', currency }, '0.05'],
+          [format.amount, { style: 'currency', currency }, '1234567890.10'],
+          // Fractions of percent with two decimals and two more (the point moves two places).
+          [format.percent, PERCENT, '0.0995'],
+          [format.percent, PERCENT, '0.0000'],
+          [format.percent, PERCENT, '12.3456'],
+          [format.percent, PERCENT, '1.0000'],
+        ];
+        for (const [write, options, value] of cases) {
+          const expected = intl(tag, options, value);
+          expect(
+            intlCalls(() => write(value)),
+            `${tag} ${value}`,
+          ).toEqual({ text: expected, calls: 0 });
+        }
+      }
+    }
+  });
+
+  it('asks Intl for other numbers: other decimals, more than 16 digits, signs, other groupings', () => {
+    const format = new DisclosureFormat('sv', 'SEK', 'SE');
+    const cases: Array<[Formatter: (v: string) => string, options: Intl.NumberFormatOptions, value: string]> = [
+      [format.money, MONEY('SEK'), '1234.5'],
+      [format.money, MONEY('SEK'), '1234.01'],
+      [format.money, MONEY('SEK'), '12345678901234567'],
+      [format.money, MONEY('SEK'), '-1234'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299.9'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299.950'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '12345678901234567.00'],
+      [format.percent, PERCENT, '0.099'],
+      [format.percent, PERCENT, '0.09950'],
+      [format.percent, PERCENT, '1'],
+      [format.percent, PERCENT, '123456789012345.6789'],
+      // The integer format's decimals vary (0 to 3): never confirmed.
+      [format.integer, {}, '12'],
+    ];
+    for (const [write, options, value] of cases) {
+      expect(
+        intlCalls(() => write(value)),
+        value,
+      ).toEqual({ text: intl('sv-SE', options, value), calls: 1 });
+    }
+    // Indian English groups by twos above the thousands: Intl writes every number.
+    const indian = new DisclosureFormat('en', 'INR', 'IN');
+    expect(intlCalls(() => indian.money('12345678'))).toEqual({ text: intl('en-IN', MONEY('INR'), '12345678'), calls: 1 });
+    expect(intlCalls(() => indian.percent('0.0995'))).toEqual({ text: intl('en-IN', PERCENT, '0.0995'), calls: 1 });
+    // A currency without decimals: its amounts are written whole without Intl, with decimals by Intl.
+    const yen = new DisclosureFormat('en', 'JPY', 'US');
+    expect(intlCalls(() => yen.amount('1300'))).toEqual({ text: intl('en-US', { style: 'currency', currency: 'JPY' }, '1300'), calls: 0 });
+    expect(intlCalls(() => yen.amount('1299.95'))).toEqual({
+      text: intl('en-US', { style: 'currency', currency: 'JPY' }, '1299.95'),
+      calls: 1,
+    });
   });
 });
