@@ -9,11 +9,16 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   DisclosureFormat,
+  amountWithTwoDecimals,
   creditWarningOf,
+  disclosureFormat,
   groupDisclosure,
   namedPlan,
   priceInformation,
+  priceInformationLink,
+  priceInformationUrl,
   priceSignageDisclosure,
+  servesConsumers,
 } from '../../src/domain/credit-disclosure.ts';
 import { generatedTexts } from '../../src/domain/generated-texts.ts';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
@@ -387,5 +392,82 @@ describe('the number formats without Intl', () => {
       text: intl('en-US', { style: 'currency', currency: 'JPY' }, '1299.95'),
       calls: 1,
     });
+  });
+});
+
+describe('the pieces of a disclosure', () => {
+  it("writes the example's amount with at least two decimals, never fewer digits than given", () => {
+    expect(amountWithTwoDecimals(dec('1300'))).toBe('1300.00');
+    expect(amountWithTwoDecimals(dec('1299.5'))).toBe('1299.50');
+    expect(amountWithTwoDecimals(dec('1299.95'))).toBe('1299.95');
+    expect(amountWithTwoDecimals(dec('1299.955'))).toBe('1299.955');
+    expect(amountWithTwoDecimals(dec('0'))).toBe('0.00');
+  });
+
+  it('writes a currency Intl refuses as the number and the code, and a country it refuses by the language alone', () => {
+    const sv = (options: Intl.NumberFormatOptions, value: string) => new Intl.NumberFormat('sv', options).format(value as never);
+    const odd = new DisclosureFormat('sv', 'KRONOR', 'SE');
+    expect(odd.money('1234567')).toBe(`${sv({}, '1234567')} KRONOR`);
+    // Whole currency units, rounded.
+    expect(odd.money('1234.5')).toBe(`${sv({}, '1235')} KRONOR`);
+    expect(odd.amount('1299.95')).toBe(`${sv({}, '1299.95')} KRONOR`);
+    expect(odd.percent('0.0995')).toBe(sv({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }, '0.0995'));
+    const noCountry = new DisclosureFormat('sv', 'SEK', 'S');
+    expect(noCountry.money('1234567')).toBe(sv({ style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }, '1234567'));
+    expect(noCountry.amount('1299.95')).toBe(sv({ style: 'currency', currency: 'SEK' }, '1299.95'));
+  });
+
+  it('makes the formats of a language, country and currency once, and at most 1,000 of them', () => {
+    const first = disclosureFormat('da', 'DK', 'DKK');
+    expect(disclosureFormat('da', 'DK', 'DKK')).toBe(first);
+    expect(disclosureFormat('da', 'DK', 'EUR')).not.toBe(first);
+    expect(disclosureFormat('da', 'DK', 'EUR').currency).toBe('EUR');
+    expect(disclosureFormat('da', 'SE', 'DKK')).not.toBe(first);
+    expect(disclosureFormat('sv', 'DK', 'DKK').language).toBe('sv');
+    // Made-up currency codes (Intl accepts any three letters): new formats one after the other.
+    let next = 0;
+    const fresh = () => {
+      const code = String.fromCharCode(65 + (next % 26), 65 + (Math.floor(next / 26) % 26), 65 + Math.floor(next / 676));
+      next += 1;
+      return disclosureFormat('fi', 'FI', code);
+    };
+    const sentinel = () => disclosureFormat('fi', 'SE', 'SEK');
+    // New formats until the cache is cleared (the sentinel's is made again): then it holds two.
+    let kept = sentinel();
+    for (let made = sentinel(); made === kept; made = sentinel()) {
+      kept = made;
+      fresh();
+    }
+    kept = sentinel();
+    // 998 more make 1,000: all kept.
+    for (let i = 0; i < 998; i += 1) fresh();
+    expect(sentinel()).toBe(kept);
+    // The next new one clears them.
+    fresh();
+    expect(sentinel()).not.toBe(kept);
+  });
+
+  it("links a group's price-information page with the session, the amount, the group and the locale", () => {
+    const withLocale = priceInformationLink('https://pay.example.com', 'session-1', 'sv-FI');
+    expect(withLocale).toEqual({
+      prefix: 'https://pay.example.com/v1/sessions/session-1/price-information?amount=',
+      suffix: '&locale=sv-FI',
+      tag: 'session-1.sv-FI',
+    });
+    expect(priceInformationUrl(withLocale, '1299.95', 'g1')).toBe(
+      'https://pay.example.com/v1/sessions/session-1/price-information?amount=1299.95&group=g1&locale=sv-FI',
+    );
+    const without = priceInformationLink('https://pay.example.com', 'session-1', undefined);
+    expect(without).toEqual({ prefix: withLocale.prefix, suffix: '', tag: 'session-1' });
+    expect(priceInformationUrl(without, '100', 'g2')).toBe(
+      'https://pay.example.com/v1/sessions/session-1/price-information?amount=100&group=g2',
+    );
+  });
+
+  it('is given to groups that serve consumers', () => {
+    expect(servesConsumers(['NATURAL'])).toBe(true);
+    expect(servesConsumers(['LEGAL', 'NATURAL'])).toBe(true);
+    expect(servesConsumers(['LEGAL'])).toBe(false);
+    expect(servesConsumers([])).toBe(false);
   });
 });
