@@ -86,6 +86,7 @@ function monthlyRate(payments: readonly Payment[]): number {
     const first = -atZero / presentValueSlope(payments, 0);
     // Stryker disable next-line all: equivalent, a low of 0 also brackets
     low = first > 0 && excess(first) > 0 ? first : 0;
+    // Stryker disable next-line MethodExpression,ArithmeticOperator: equivalent, the loop below raises any upper end (below the lower one too: it becomes the lower) until it brackets the root
     high = Math.max(2 * low, 0.01);
     // Stryker disable next-line all: equivalent, the bracket holds the root either way
     while (excess(high) > 0) {
