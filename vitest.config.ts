@@ -1,7 +1,11 @@
-// Test projects. Tests are grouped by feature (test/session-api, test/merchant-api, test/oauth, …);
-// the folders of pure code (test/domain, test/lib, test/house) and the storefront components
-// (test/embed) run once, every other folder is database-backed and runs on PGlite and again on
-// PostgreSQL. PostgreSQL is mandatory on CI (CI=true or
+// Test projects, by what a folder checks (docs/testing.md):
+// - unit: pure code and the storefront components (test/domain, test/lib, test/house, test/embed);
+// - pglite: everything at the HTTP level (and the CLI, the console, OpenAPI, fuzzing), where nothing
+//   differs between the databases: run once, on the embedded one every run has;
+// - postgres: what exists for PostgreSQL (test/pooler, test/deploys, any `*.postgres.test.ts`: several
+//   instances, notifications, a pool) and, as on PGlite, what checks the SQL itself (test/storage: every
+//   repository's queries and the migrations) and real server processes (test/processes).
+// A new file lands by its folder and name, with no edit here. PostgreSQL is mandatory on CI (CI=true or
 // REQUIRE_POSTGRES=1): there an unreachable server fails the run instead of skipping it.
 // The benchmark's smoke run is not part of `npm test`: `npm run test:bench` runs it, and .ci/run does.
 // Every database test file starts from the run's migrated template (test/global-setup.ts).
@@ -29,10 +33,13 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/house/**/*.test.ts', 'test/embed/**/*.test.ts'];
-const DATABASE_TESTS = ['test/**/*.test.ts'];
-const NOT_DATABASE_TESTS = [...UNIT_TESTS, 'test/bench/**'];
-/** Chromium against a real server process: run by the PGlite project only. */
-const BROWSER_PROCESS_TESTS = ['test/console/**/*.browser.test.ts'];
+/** The same SQL on both databases: the repositories and migrations, and real server processes. */
+const BOTH_DATABASES = ['test/storage/**/*.test.ts', 'test/processes/**/*.test.ts'];
+/** What exists for PostgreSQL alone: a pooler, a load balancer, several instances, LISTEN/NOTIFY. */
+const POSTGRES_ONLY = ['test/pooler/**/*.test.ts', 'test/deploys/**/*.test.ts', 'test/**/*.postgres.test.ts'];
+/** Their PostgreSQL blocks (two instances; faults of a real server) run there until they have `*.postgres.test.ts` files of their own. */
+const POSTGRES_TOO = ['test/console/oidc.test.ts'];
+const BENCH = ['test/bench/**'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   // The benchmark's smoke run (bench/README.md) alone: `npm run test:bench` (and .ci/run, once). It needs PostgreSQL.
@@ -53,9 +60,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     {
       test: {
         name: 'pglite',
-        include: DATABASE_TESTS,
-        // Several instances behind a connection pooler or a load balancer: PostgreSQL's alone.
-        exclude: [...NOT_DATABASE_TESTS, 'test/pooler/**', 'test/deploys/**', 'test/webhooks/instances.test.ts'],
+        include: ['test/**/*.test.ts'],
+        exclude: [...UNIT_TESTS, ...BENCH, ...POSTGRES_ONLY],
         env: { TEST_DB: 'pglite' },
         ...database,
       },
@@ -65,10 +71,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     projects.push({
       test: {
         name: 'postgres',
-        include: DATABASE_TESTS,
-        // The console's browser tests drive a real server process in Chromium: what they check is the
-        // pages, the same on either database, so they run once (on PGlite, which every run has).
-        exclude: [...NOT_DATABASE_TESTS, ...BROWSER_PROCESS_TESTS],
+        include: [...BOTH_DATABASES, ...POSTGRES_ONLY, ...POSTGRES_TOO],
         env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
         ...database,
       },
@@ -77,8 +80,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   return {
     test: {
       projects,
-      // Measured on 2 cores (docs/development.md#how-fast-the-tests-are): the suite is CPU-bound, so more
-      // workers than cores gain little.
+      // Measured on 2 cores (docs/testing.md): the suite is CPU-bound, so more workers than cores gain little.
       maxWorkers: 2,
       // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
       coverage: { provider: 'v8', include: ['src/**/*.{ts,tsx}'], reporter: ['text-summary', 'json-summary'] },

@@ -13,7 +13,7 @@
 // allowed to create databases; the run creates two scratch databases and drops them at the end.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,6 +152,37 @@ async function startService(name, env, { logBytesPerSecond } = {}) {
   });
   processes.push(server);
   return server;
+}
+
+/**
+ * The service as it was before credit disclosure (bench/README.md, `groups-carts-disclosure`): the
+ * sources of BENCH_BASELINE_COMMIT (default e308e51, the parent of the disclosure work) exported
+ * with `git archive` into the scratch folder, built there with its own scripts/build.mjs against
+ * this checkout's node_modules (the dependencies did not change), and started like startService on
+ * the same database (an older release serves a database a newer one migrated: docs/migrations.md).
+ */
+async function startBaseline(name, env) {
+  const commit = process.env.BENCH_BASELINE_COMMIT ?? 'e308e51';
+  const tree = path.join(scratch, 'baseline');
+  mkdirSync(tree, { recursive: true });
+  const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: projectRoot, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(tree, 'node_modules'));
+  execFileSync(process.execPath, [path.join(tree, 'scripts/build.mjs')], { cwd: tree, stdio: 'ignore' });
+  const server = await startProcess({
+    name,
+    script: path.join(tree, 'dist/main.js'),
+    env: { ...SERVICE_ENV, ...env },
+    readyPath: '/healthz',
+    logDir,
+    nodeArgs: [
+      ...profileArgs(name),
+      '--max-semi-space-size=16',
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+    ],
+  });
+  processes.push(server);
+  return { server, commit };
 }
 
 /** bench/stack-server.ts, bundled like the service (scripts/build.mjs) into dist/ (where its packages resolve). */
@@ -383,6 +414,8 @@ async function main() {
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
+  // Credit disclosure's cost (issue 34): the same traffic on the same database, served by the release before it.
+  const baseline = wanted('groups-carts-disclosure') ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
   const stack = await startStack('stack', fixtures, smallUrl);
   const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
 
@@ -448,6 +481,14 @@ async function main() {
       title: 'Group retrieval, every amount new, a language per request vs none',
       a: ['service, locale per request', http(serviceSmall, cartsInLanguages)],
       b: ['service, no locale', http(serviceSmall, carts)],
+    },
+    // What credit disclosure costs (bench/README.md): this build vs the build before disclosure, same
+    // database, sessions and traffic (every amount new), the only difference the code.
+    baseline && {
+      id: 'groups-carts-disclosure',
+      title: `Group retrieval, every amount new, with credit disclosure vs the release before it (${baseline.commit})`,
+      a: ['service, with disclosure', http(serviceSmall, carts)],
+      b: [`service before disclosure (${baseline.commit})`, http(baseline.server, carts)],
     },
     {
       id: 'groups-stack',
@@ -528,7 +569,7 @@ async function main() {
       a: ['10 methods', http(serviceSmall, requests.s10)],
       b: ['500 methods', http(serviceSmall, requests.s500)],
     },
-  ].filter((pair) => wanted(pair.id));
+  ].filter((pair) => pair && wanted(pair.id));
   const group = (prefix) => wanted(prefix) || [...(only ?? [])].some((id) => id.startsWith(`${prefix}-`));
   if (group('abuse') || group('preauth')) {
     const sessions = small.sessions.filter((x) => x.storeId === stores.s10.id);
@@ -541,7 +582,7 @@ async function main() {
   if (wanted('tracing')) pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http }));
   if (wanted('tracing-sampled'))
     pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http, samplerRatio: '0.1' }));
-  if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http })));
+  if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http, inMemory: serviceSmall })));
   if (poolerWanted)
     pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
@@ -816,7 +857,7 @@ async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = 
  * caught waiting for Redis' time-out are in the figures) and is repaired after it; the next round
  * waits until the instance's breaker has closed (pms_rate_limit_store_breaker_open 0).
  */
-async function redisPairs({ smallUrl, requests, http }) {
+async function redisPairs({ smallUrl, requests, http, inMemory }) {
   if (!redisServerInstalled()) {
     if (process.env.CI === 'true') throw new Error('redis-server is not installed (apt-get install redis-server)');
     log('WARNING: redis-server is not installed (apt-get install redis-server): the Redis fault scenarios are skipped');
@@ -848,6 +889,13 @@ async function redisPairs({ smallUrl, requests, http }) {
     },
   });
   return [
+    // What sharing the limits costs a healthy instance (issue 37): counted in Redis vs in memory.
+    {
+      id: 'redis-limits',
+      title: 'Group retrieval, every amount new: limits counted in Redis (healthy) vs in memory',
+      a: ['limits in Redis', http(service, requests)],
+      b: ['limits in memory', http(inMemory, requests)],
+    },
     {
       id: 'redis-frozen',
       title: 'Group retrieval, every amount new, limits in Redis: Redis frozen under load vs healthy',

@@ -19,7 +19,7 @@ import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.t
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { spansEnabled } from './lib/spans.ts';
 import { AccessLog, withSafeLogging } from './observability/logging.ts';
-import { registerRequestTracing } from './observability/request-tracing.ts';
+import { registerRequestTracing, traceIdOf } from './observability/request-tracing.ts';
 import { DatabaseProbe } from './observability/database-probe.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
@@ -48,8 +48,9 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const app = Fastify({
     // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
     logger: withSafeLogging(options.logger ?? false),
-    // One access line per request (observability/logging.ts).
-    logController: new AccessLog(),
+    // One access line per request, the storefront's successful answers one in STOREFRONT_LOG_SAMPLE
+    // (observability/logging.ts).
+    logController: new AccessLog({ sampleEvery: ctx.config.storefrontLogSample }),
     // Behind a proxy (TRUST_PROXY), request.ip is the client's: per-IP rate limits and logs need it.
     // (Fastify takes a hop count at run time too; its types omit the number.)
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -71,7 +72,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
-  if (spansEnabled()) registerRequestTracing(app);
+  const traced = spansEnabled();
+  if (traced) registerRequestTracing(app, ctx.config.traceSampler);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);
   registerJsonBody(app);
@@ -79,7 +81,8 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   app.addHook('onClose', async () => ctx.close());
   // (A callback hook, not an async one: it runs on every response, the hot path's included.)
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
+    // With tracing on, a request with a trace id answers it as its id, as its error bodies do.
+    reply.header('x-request-id', (traced && traceIdOf(request)) || request.id);
     // Every answer, JSON included, is only what its Content-Type says (SECURITY.md).
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer');

@@ -31,6 +31,17 @@ export const ANNOTATION_KEYWORDS = ['whenUnset', 'keepEmpty', 'protocols', 'must
 
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
+/** OTEL_TRACES_SAMPLER's standard values (the SDK's own `jaeger_remote` is not supported). */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
 const perMinute = (what: string) => Type.Integer({ minimum: 0, maximum: 1_000_000, description: `${what} (0: off)` });
 
 const server = {
@@ -53,6 +64,18 @@ const server = {
     }),
   ),
   LOG_LEVEL: Type.String({ default: 'info', description: 'pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`)' }),
+  STOREFRONT_LOG_SAMPLE: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 100,
+    description:
+      'the storefront’s successful answers (group retrieval and the price-information page, 2xx and 304) get an access line one in this many (the first, then every n-th); `1` logs every one. Errors, answers slower than 100 ms and every other route are always logged, and the metrics count every request ([operations.md](operations.md#logs-and-request-ids))',
+  }),
+  SERVER_TIMING: Type.Boolean({
+    default: false,
+    description:
+      '`true`: storefront answers carry `Server-Timing` (milliseconds spent on the session, the catalog and the offer, for browsers’ dev tools); off by default, its cost is on every answer ([operations.md](operations.md#metrics))',
+  }),
   SHUTDOWN_DELAY_SECONDS: Type.Number({
     minimum: 0,
     maximum: 300,
@@ -258,7 +281,7 @@ const traces = {
     Type.String({
       whenUnset: 'no tracing; the SDK is not even loaded',
       description:
-        'OTLP/HTTP collector base URL (`http://otel-collector:4318`): turns traces on. The SDK reads the other standard variables itself (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER`/`_ARG`, `OTEL_BSP_*`) ([operations.md](operations.md#traces))',
+        'OTLP/HTTP collector base URL (`http://otel-collector:4318`): turns traces on. The SDK reads the exporter’s other standard variables itself (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`); the sampler and the span queue are below ([operations.md](operations.md#traces))',
     }),
   ),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.Optional(
@@ -280,6 +303,44 @@ const traces = {
   ),
   OTEL_SDK_DISABLED: Type.Optional(Type.String({ whenUnset: 'enabled', description: '`true` turns traces off' })),
   OTEL_TRACES_EXPORTER: Type.Optional(Type.String({ whenUnset: 'OTLP', description: '`none` turns traces off' })),
+  OTEL_TRACES_SAMPLER: Type.Enum([...TRACE_SAMPLERS], {
+    default: 'parentbased_always_on',
+    description:
+      'which requests are traced, decided by the service before any span is made: the `parentbased_*` samplers follow a caller’s `traceparent` and decide roots as their suffix says; `traceidratio` keeps the ratio `OTEL_TRACES_SAMPLER_ARG` of traces by trace id; a request left out makes no span and no trace id of its own (`jaeger_remote` is not supported) ([operations.md](operations.md#traces))',
+  }),
+  OTEL_TRACES_SAMPLER_ARG: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      whenUnset: '`1`',
+      description: 'the ratio of traces the `traceidratio` samplers keep (`0.1`: one in ten); ignored by the others',
+    }),
+  ),
+  OTEL_BSP_SCHEDULE_DELAY: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: 5000,
+    description: 'milliseconds between exports of the ended spans queued (a full batch leaves at once, outside any request)',
+  }),
+  OTEL_BSP_MAX_QUEUE_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 2048,
+    description:
+      'spans the export queue holds at most, besides its bound of 16 MiB (by an estimate of each span’s size); beyond either, spans are dropped',
+  }),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 512,
+    description: 'spans per export at most (never more than `OTEL_BSP_MAX_QUEUE_SIZE`)',
+  }),
+  OTEL_BSP_EXPORT_TIMEOUT: Type.Integer({
+    minimum: 1,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: 'milliseconds after which an export that has not answered is given up (one export at a time)',
+  }),
 };
 
 /** The settings by topic, in the documentation's order. */

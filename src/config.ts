@@ -12,6 +12,7 @@ import {
   SettingsSchema,
   type SettingAnnotations,
   type Settings,
+  type TraceSampler,
 } from './config-schema.ts';
 
 export { DEFAULT_WEBHOOK_RETRY_SCHEDULE, type Settings } from './config-schema.ts';
@@ -45,6 +46,18 @@ export interface Config {
   providerPrefix: Settings['PROVIDER_PREFIX'];
   /** Undefined: no tracing. */
   tracing: TracingConfig | undefined;
+  /**
+   * The sampling of request traces (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG), decided by the
+   * service before the SDK is asked for anything (observability/request-tracing.ts).
+   */
+  traceSampler: TraceSamplerConfig;
+  /**
+   * STOREFRONT_LOG_SAMPLE: storefront answers (group retrieval, price information) with status 2xx or
+   * 304 get an access line one in this many; 1 logs every one (observability/logging.ts).
+   */
+  storefrontLogSample: number;
+  /** SERVER_TIMING=true: storefront answers carry Server-Timing (off by default: its cost is on every answer). */
+  serverTiming: boolean;
   webhooks: WebhookConfig;
   /** Undefined: the console signs in with an admin client's secret only. */
   consoleOidc: ConsoleOidcConfig | undefined;
@@ -70,6 +83,14 @@ export interface WebhookConfig {
 
 export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json';
+  /** The span queue's OTEL_BSP_* settings (observability/span-queue.ts), the SDK's defaults unless set. */
+  queue: { scheduledDelayMs: number; maxQueueSize: number; maxExportBatchSize: number; exportTimeoutMs: number };
+}
+
+export interface TraceSamplerConfig {
+  sampler: TraceSampler;
+  /** The ratio of the traceidratio samplers (OTEL_TRACES_SAMPLER_ARG, 0 … 1; default 1). */
+  ratio: number;
 }
 
 /** Requests per minute; 0 turns a limit off (src/http/plugins/rate-limit.ts). */
@@ -195,7 +216,16 @@ function tracing(settings: Settings): TracingConfig | undefined {
   const name = settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
   const protocol = settings[name] ?? 'http/protobuf';
   if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw mustBe(name, SETTINGS[name]!.mustBe!, protocol);
-  return { protocol };
+  return {
+    protocol,
+    queue: {
+      scheduledDelayMs: settings.OTEL_BSP_SCHEDULE_DELAY,
+      maxQueueSize: settings.OTEL_BSP_MAX_QUEUE_SIZE,
+      // As the SDK: a batch is never larger than the queue.
+      maxExportBatchSize: Math.min(settings.OTEL_BSP_MAX_QUEUE_SIZE, settings.OTEL_BSP_MAX_EXPORT_BATCH_SIZE),
+      exportTimeoutMs: settings.OTEL_BSP_EXPORT_TIMEOUT,
+    },
+  };
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -303,6 +333,13 @@ export function readConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(settings.TRUST_PROXY),
     providerPrefix: settings.PROVIDER_PREFIX,
     tracing: tracing(settings),
+    // Only the ratio samplers read the ratio.
+    traceSampler: {
+      sampler: settings.OTEL_TRACES_SAMPLER,
+      ratio: settings.OTEL_TRACES_SAMPLER.endsWith('traceidratio') ? (settings.OTEL_TRACES_SAMPLER_ARG ?? 1) : 1,
+    },
+    storefrontLogSample: settings.STOREFRONT_LOG_SAMPLE,
+    serverTiming: settings.SERVER_TIMING,
     webhooks: {
       allowPrivate: settings.WEBHOOK_ALLOW_PRIVATE,
       retrySchedule: retrySchedule(settings.WEBHOOK_RETRY_SCHEDULE),

@@ -36,6 +36,8 @@ export const Errors = {
   // 404 / 409
   ROUTE_NOT_FOUND: createError('ROUTE_NOT_FOUND', 'No route %s %s', 404),
   SESSION_NOT_FOUND: createError('SESSION_NOT_FOUND', 'Session not found', 404),
+  /** The price-information page's group is not among the session's groups at the amount, or names no monthly cost. */
+  GROUP_NOT_FOUND: createError('GROUP_NOT_FOUND', '%s', 404),
   PAYMENT_METHOD_NOT_FOUND: createError('PAYMENT_METHOD_NOT_FOUND', 'Payment method %s not found in store %s', 404),
   SESSION_EXPIRED: createError('SESSION_EXPIRED', 'Session expired at %s; the merchant backend must create a new session', 409),
   /** A session creation whose Idempotency-Key is held by a request still being processed (docs/session-api.md#idempotent-retries). */

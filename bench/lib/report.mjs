@@ -65,6 +65,7 @@ export function targets(results) {
     'groups',
     'groups-carts',
     'groups-carts-locale',
+    'groups-carts-disclosure',
     'groups-rate',
     'groups-carts-rate',
     'table-size',
@@ -84,6 +85,13 @@ export function targets(results) {
       measured: ratio(m, 'groups-carts-locale'),
       show: (v) => `${v.toFixed(2)} ×`,
       met: (v) => v >= 0.95,
+    },
+    m['groups-carts-disclosure'] && {
+      // Credit disclosure (issue 34): the same traffic against the release before it.
+      target: 'Group retrieval, every amount new, with credit disclosure ≥ 0.9 × the release before it',
+      measured: ratio(m, 'groups-carts-disclosure'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v >= 0.9,
     },
     m.groups && {
       target: 'Group retrieval, repeated amounts ≥ 0.95 × the bare route’s throughput',
@@ -109,12 +117,19 @@ export function targets(results) {
     ].map(
       ([id, what]) =>
         m[id] && {
-          target: `Group retrieval, ${what}: p99 ≤ 10 ms at saturation, ${connections} connections (the bare route’s: ${m[id].b.p99Ms.toFixed(2)} ms)`,
-          measured: m[id].a.p99Ms,
-          show: (v) => `${v.toFixed(2)} ms`,
-          met: (v) => v <= 10,
+          // Issue 37: against the bare route's own p99 in the same rounds (no server here is below 10 ms at saturation).
+          target: `Group retrieval, ${what}: p99 at saturation, ${connections} connections ≤ 1.25 × the bare route’s (${m[id].a.p99Ms.toFixed(2)} ms against ${m[id].b.p99Ms.toFixed(2)} ms)`,
+          measured: m[id].a.p99Ms / m[id].b.p99Ms,
+          show: (v) => `${v.toFixed(2)} ×`,
+          met: (v) => v <= 1.25,
         },
     ),
+    m['redis-limits'] && {
+      target: 'Group retrieval, every amount new, limits counted in Redis ≥ 0.9 × the same limits in memory',
+      measured: ratio(m, 'redis-limits'),
+      show: (v) => `${v.toFixed(2)} ×`,
+      met: (v) => v >= 0.9,
+    },
     ...[
       ['redis-frozen', 'frozen (SIGSTOP)'],
       ['redis-refused', 'refusing connections'],
@@ -196,6 +211,7 @@ export function targets(results) {
       ['groups', 'Group retrieval, repeated amounts: CPU per request, bare route / service'],
       ['groups-carts', 'Group retrieval, every amount new: CPU per request, bare route / service'],
       ['groups-carts-locale', 'Group retrieval, every amount new: CPU per request, no locale / a language per request'],
+      ['groups-carts-disclosure', 'Group retrieval, every amount new: CPU per request, before disclosure / with it'],
       ['tracing', 'Group retrieval: CPU per request, traces off / every trace exported'],
       ['tracing-sampled', 'Group retrieval: CPU per request, traces off / one trace in ten sampled'],
     ].map(

@@ -72,8 +72,8 @@ function presentValueSlope(payments: readonly Payment[], r: number): number {
 // Stryker restore all
 
 /** The monthly rate r > −1 with presentValue(payments, r) = 1 (payments normalised to the amount). */
-function monthlyRate(payments: readonly Payment[]): number {
-  const excess = (r: number) => presentValue(payments, r) - 1;
+function monthlyRate(schedule: Schedule): number {
+  const excess = (r: number) => schedule.presentValue(r) - 1;
   // Bracket: excess(low) > 0 > excess(high). Close to −1 the present value explodes; large rates shrink it.
   let low = 0;
   let high = 0;
@@ -83,7 +83,7 @@ function monthlyRate(payments: readonly Payment[]): number {
     // Started well: Newton's first step from 0, (Σ P − 1) / Σ t·P, stays below the root (the present
     // value is convex in r), so it is a lower end close to the root, and twice it is most often an upper one.
     // Stryker disable next-line all: equivalent, a worse start brackets the same root in more steps
-    const first = -atZero / presentValueSlope(payments, 0);
+    const first = -atZero / schedule.slope(0);
     // Stryker disable next-line all: equivalent, a low of 0 also brackets
     low = first > 0 && excess(first) > 0 ? first : 0;
     // Stryker disable next-line MethodExpression,ArithmeticOperator: equivalent, the loop below raises any upper end (below the lower one too: it becomes the lower) until it brackets the root
@@ -111,7 +111,7 @@ function monthlyRate(payments: readonly Payment[]): number {
     else return r;
     // Stryker restore all
     // Stryker disable next-line all: equivalent, a step the wrong way leaves the bracket and bisects
-    const newton = r - value / presentValueSlope(payments, r);
+    const newton = r - value / schedule.slope(r);
     // Stryker disable next-line all: a guard; no cash flow found whose Newton step leaves the bracket (docs/mutation.md)
     if (!(newton > low && newton < high)) {
       r = (low + high) / 2;
@@ -148,9 +148,61 @@ export function annualPercentageRate(amount: number, payments: readonly Payment[
   // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: equivalent, see above
   const normalised = payments.filter((p) => p.amount > 0).map((p) => ({ month: p.month, amount: p.amount / amount }));
   if (normalised.length === 0) return { units: -10000n, scale: 2 };
-  const percent = annualFromMonthly(monthlyRate(normalised)) * 100;
+  return rateOf({ presentValue: (r) => presentValue(normalised, r), slope: (r) => presentValueSlope(normalised, r) });
+}
+
+/**
+ * The same as annualPercentageRate(amount, payments) for a plan's payments: `payment` at each of
+ * months 1 … `months`, plus `firstExtra` (the setup fee) with the first, as doubles. Computed without
+ * a list of payments (the storefront asks this on every answer with a disclosure): the present value
+ * and its slope are summed month by month with the very operations, in the same order, that the
+ * list's would be, so the result is the same to the last bit.
+ */
+export function levelAnnualPercentageRate(amount: number, months: number, payment: number, firstExtra: number): AnnualPercentageRate {
+  // Stryker disable next-line all: equivalent, the general path gives the same result for these too
+  if (!(amount > 0 && payment > 0 && firstExtra >= 0 && Number.isInteger(months) && months >= 1)) {
+    return annualPercentageRate(
+      amount,
+      Array.from({ length: Math.max(0, months) }, (_, i) => ({ month: i + 1, amount: payment + (i === 0 ? firstExtra : 0) })),
+    );
+  }
+  // As the list would be normalised: each payment (payment + firstExtra for the first) / amount.
+  const first = (payment + firstExtra) / amount;
+  const each = (payment + 0) / amount;
+  return rateOf({
+    presentValue: (r) => {
+      const factor = Math.exp(-Math.log1p(r));
+      let discount = factor;
+      let value = first * discount;
+      for (let month = 2; month <= months; month += 1) {
+        discount = discount * factor;
+        value += each * discount;
+      }
+      return value;
+    },
+    slope: (r) => {
+      const factor = Math.exp(-Math.log1p(r));
+      let discount = factor;
+      let slope = -(1 * first * discount * factor);
+      for (let month = 2; month <= months; month += 1) {
+        discount = discount * factor;
+        slope -= month * each * discount * factor;
+      }
+      return slope;
+    },
+  });
+}
+
+/** Payments normalised to the amount, by their present value at a monthly rate and its slope. */
+interface Schedule {
+  presentValue(r: number): number;
+  slope(r: number): number;
+}
+
+function rateOf(schedule: Schedule): AnnualPercentageRate {
+  const percent = annualFromMonthly(monthlyRate(schedule)) * 100;
   // The excess is decreasing in the rate.
-  const excessAt = (hundredthsOfPercent: number) => presentValue(normalised, monthlyFromAnnual(hundredthsOfPercent / 10000)) - 1;
+  const excessAt = (hundredthsOfPercent: number) => schedule.presentValue(monthlyFromAnnual(hundredthsOfPercent / 10000)) - 1;
   return { units: BigInt(confirmedHundredths(percent, excessAt)), scale: 2 };
 }
 

@@ -55,6 +55,8 @@ export interface PlanTexts {
   interest: string;
   setupFee: string;
   administrationFee: string;
+  /** The example's numbers that do not depend on the amount: the interest in percent, the fees. */
+  numbers: { interest: number; setupFee: number; administrationFee: number };
 }
 
 const HUNDRED: Decimal = { units: 100n, scale: 0 };
@@ -204,6 +206,11 @@ export class DisclosureFormat {
       interest: this.percent(formatDecimal(plan.interest)),
       setupFee: this.money(formatDecimal(plan.setupFee)),
       administrationFee: this.money(formatDecimal(plan.administrationFee)),
+      numbers: {
+        interest: decimalToNumber(multiplyDecimal(plan.interest, HUNDRED)),
+        setupFee: decimalToNumber(plan.setupFee),
+        administrationFee: decimalToNumber(plan.administrationFee),
+      },
     };
   }
 
@@ -303,9 +310,9 @@ export function disclosureOf(
     planName: plan.name,
     durationMonths: plan.durationMonths,
     monthlyCost: Number(costs.monthlyCost),
-    interest: decimalToNumber(multiplyDecimal(plan.interest, HUNDRED)),
-    setupFee: decimalToNumber(plan.setupFee),
-    administrationFee: decimalToNumber(plan.administrationFee),
+    interest: texts.numbers.interest,
+    setupFee: texts.numbers.setupFee,
+    administrationFee: texts.numbers.administrationFee,
     totalCost: decimalToNumber(costs.totalCost),
     effectiveInterest: decimalToNumber(costs.effectiveInterest),
   };

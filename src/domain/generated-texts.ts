@@ -19,6 +19,40 @@ export interface GeneratedTexts {
   disclosure(f: DisclosureFigureTexts): string;
   /** The warning that borrowing costs money, when the store's catalog gives none. */
   creditWarning: string;
+  /** The price-information page's own words (http/session-api/price-information-page.ts). */
+  priceInformation: PriceInformationTexts;
+}
+
+/** The headings and labels of the price-information page; the figures are written as in a disclosure. */
+export interface PriceInformationTexts {
+  /** The page's heading and the first part of its title. */
+  title: string;
+  /** Before the purchase amount the figures are computed at. */
+  purchaseAmount: string;
+  /** The heading of the representative example (the plan the subtitle names). */
+  example: string;
+  /** The heading of the plans' tables. */
+  plans: string;
+  /** A table's caption: the payment method's name. */
+  caption(methodName: string): string;
+  /** The column headers, in the table's order. */
+  plan: string;
+  duration: string;
+  monthlyCost: string;
+  interest: string;
+  setupFee: string;
+  /** Added to every monthly payment. */
+  administrationFee: string;
+  totalCost: string;
+  apr: string;
+  /** A duration cell: the number of months as the disclosure writes it. */
+  months(months: string): string;
+  /** The heading of the legal documents. */
+  documents: string;
+  /** A SECCI link's text (the Standard European Consumer Credit Information). */
+  secci(methodName: string): string;
+  /** A GENERAL_TERMS link's text. */
+  generalTerms(methodName: string): string;
 }
 
 /** The figures of a representative example as written in the text (credit-disclosure.ts). */
@@ -49,6 +83,25 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
       `setup fee ${f.setupFee}, administration fee ${f.administrationFee} a month. ` +
       `Annual percentage rate ${f.apr}, total amount payable ${f.totalCost}.`,
     creditWarning: 'Borrowing money costs money.',
+    priceInformation: {
+      title: 'Price information',
+      purchaseAmount: 'Purchase amount',
+      example: 'Representative example',
+      plans: 'Payment plans',
+      caption: (name) => `Payment plans of ${name}`,
+      plan: 'Plan',
+      duration: 'Duration',
+      monthlyCost: 'Monthly cost',
+      interest: 'Nominal interest rate',
+      setupFee: 'Setup fee',
+      administrationFee: 'Administration fee a month',
+      totalCost: 'Total amount payable',
+      apr: 'Annual percentage rate',
+      months: (months) => `${months} months`,
+      documents: 'Documents',
+      secci: (name) => `Standard European Consumer Credit Information (SECCI), ${name}`,
+      generalTerms: (name) => `General terms and conditions, ${name}`,
+    },
   },
   sv: {
     monthlyFrom: (cost) => `Från ${cost}/mån`,
@@ -58,6 +111,25 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
       `uppläggningsavgift ${f.setupFee}, aviavgift ${f.administrationFee}/mån. ` +
       `Effektiv ränta ${f.apr}, totalt att betala ${f.totalCost}.`,
     creditWarning: 'Att låna kostar pengar!',
+    priceInformation: {
+      title: 'Prisinformation',
+      purchaseAmount: 'Köpbelopp',
+      example: 'Räkneexempel',
+      plans: 'Betalningsplaner',
+      caption: (name) => `Betalningsplaner för ${name}`,
+      plan: 'Betalningsplan',
+      duration: 'Löptid',
+      monthlyCost: 'Månadskostnad',
+      interest: 'Nominell ränta',
+      setupFee: 'Uppläggningsavgift',
+      administrationFee: 'Aviavgift/mån',
+      totalCost: 'Totalt att betala',
+      apr: 'Effektiv ränta',
+      months: (months) => `${months} månader`,
+      documents: 'Dokument',
+      secci: (name) => `Standardiserad europeisk konsumentkreditinformation (SEKKI), ${name}`,
+      generalTerms: (name) => `Allmänna villkor, ${name}`,
+    },
   },
   nb: {
     monthlyFrom: (cost) => `Fra ${cost}/mnd`,
@@ -67,6 +139,25 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
       `etableringsgebyr ${f.setupFee}, termingebyr ${f.administrationFee}/mnd. ` +
       `Effektiv rente ${f.apr}, totalt å betale ${f.totalCost}.`,
     creditWarning: 'Å ta opp lån koster penger.',
+    priceInformation: {
+      title: 'Prisinformasjon',
+      purchaseAmount: 'Kjøpsbeløp',
+      example: 'Eksempel',
+      plans: 'Betalingsplaner',
+      caption: (name) => `Betalingsplaner for ${name}`,
+      plan: 'Betalingsplan',
+      duration: 'Løpetid',
+      monthlyCost: 'Månedsbeløp',
+      interest: 'Nominell rente',
+      setupFee: 'Etableringsgebyr',
+      administrationFee: 'Termingebyr/mnd',
+      totalCost: 'Totalt å betale',
+      apr: 'Effektiv rente',
+      months: (months) => `${months} måneder`,
+      documents: 'Dokumenter',
+      secci: (name) => `Standardisert europeisk opplysningsskjema om forbrukerkreditt (SEF), ${name}`,
+      generalTerms: (name) => `Generelle vilkår, ${name}`,
+    },
   },
   da: {
     monthlyFrom: (cost) => `Fra ${cost}/md.`,
@@ -77,6 +168,25 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
       `oprettelsesgebyr ${f.setupFee}, administrationsgebyr ${f.administrationFee}/md., ` +
       `samlet beløb at betale ${f.totalCost}, ÅOP ${f.apr}.`,
     creditWarning: 'Det koster penge at låne penge.',
+    priceInformation: {
+      title: 'Prisoplysninger',
+      purchaseAmount: 'Købsbeløb',
+      example: 'Eksempel',
+      plans: 'Betalingsplaner',
+      caption: (name) => `Betalingsplaner for ${name}`,
+      plan: 'Betalingsplan',
+      duration: 'Løbetid',
+      monthlyCost: 'Månedlig ydelse',
+      interest: 'Debitorrente',
+      setupFee: 'Oprettelsesgebyr',
+      administrationFee: 'Administrationsgebyr/md.',
+      totalCost: 'Samlet beløb at betale',
+      apr: 'ÅOP',
+      months: (months) => `${months} måneder`,
+      documents: 'Dokumenter',
+      secci: (name) => `Standardiserede europæiske forbrugerkreditoplysninger (SEF), ${name}`,
+      generalTerms: (name) => `Generelle vilkår, ${name}`,
+    },
   },
   fi: {
     monthlyFrom: (cost) => `Alkaen ${cost}/kk`,
@@ -86,6 +196,25 @@ const TEXTS: Readonly<Record<Language, GeneratedTexts>> = {
       `avausmaksu ${f.setupFee}, käsittelymaksu ${f.administrationFee}/kk. ` +
       `Todellinen vuosikorko ${f.apr}, maksettava yhteensä ${f.totalCost}.`,
     creditWarning: 'Lainan ottaminen maksaa rahaa.',
+    priceInformation: {
+      title: 'Hintatiedot',
+      purchaseAmount: 'Ostoksen summa',
+      example: 'Esimerkki',
+      plans: 'Maksusuunnitelmat',
+      caption: (name) => `Maksusuunnitelmat: ${name}`,
+      plan: 'Maksusuunnitelma',
+      duration: 'Laina-aika',
+      monthlyCost: 'Kuukausierä',
+      interest: 'Nimelliskorko',
+      setupFee: 'Avausmaksu',
+      administrationFee: 'Käsittelymaksu/kk',
+      totalCost: 'Maksettava yhteensä',
+      apr: 'Todellinen vuosikorko',
+      months: (months) => `${months} kuukautta`,
+      documents: 'Asiakirjat',
+      secci: (name) => `Vakiomuotoiset eurooppalaiset kuluttajaluottotiedot (SECCI), ${name}`,
+      generalTerms: (name) => `Yleiset ehdot, ${name}`,
+    },
   },
 };
 
@@ -99,7 +228,17 @@ export function generatedTexts(language: Language): GeneratedTexts {
  */
 export type MonthlyCostText = (cost: bigint) => string;
 
-export function monthlyCostText(language: Language, countryCode: string, currency: string): MonthlyCostText {
+export function monthlyCostText(
+  language: Language,
+  countryCode: string,
+  currency: string,
+  /**
+   * The same format's text of a whole number given as digits, written without asking Intl each time
+   * (credit-disclosure.ts, DisclosureFormat.money: its text is confirmed equal to Intl's), used when
+   * Intl accepts the language and the country; without it, Intl is asked.
+   */
+  fast?: (digits: string) => string,
+): MonthlyCostText {
   const texts = TEXTS[language];
   // English writes the whole number and the currency code, not a formatted cost: no format to make.
   // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, English ignores the formatted cost
@@ -112,5 +251,6 @@ export function monthlyCostText(language: Language, countryCode: string, currenc
     // A currency code Intl refuses (it accepts any three letters today): the code after the number.
     return (cost) => texts.monthlyFrom(`${cost} ${currency}`, cost, currency);
   }
+  if (fast) return (cost) => texts.monthlyFrom(fast(cost.toString()), cost, currency);
   return (cost) => texts.monthlyFrom(format.format(cost), cost, currency);
 }

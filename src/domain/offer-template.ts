@@ -252,8 +252,8 @@ export class CompiledOffer {
     // A cost (whole currency units) counts for the subtitle when at least the minimum invoice amount.
     this.minimumCost = ceilToInteger(this.catalog.store.minimumInvoiceAmount);
     const { language, store } = this.catalog;
-    this.monthlyFrom = monthlyCostText(language, store.countryCode, store.currency);
     this.format = disclosureFormat(language, store.countryCode, store.currency);
+    this.monthlyFrom = monthlyCostText(language, store.countryCode, store.currency, this.format.money);
   }
 
   /** How many regions there are (regionOf answers 0 … count − 1). */

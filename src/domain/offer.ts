@@ -6,7 +6,7 @@ import type { OperatorTypes } from './payment-method-types.ts';
 import { monthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
 import { localizeCatalog } from './localization.ts';
-import type { PriceInformationLink } from './credit-disclosure.ts';
+import { disclosureFormat, type PriceInformationLink } from './credit-disclosure.ts';
 
 export interface OfferQuery extends EligibilityQuery {
   flattened: boolean;
@@ -39,7 +39,12 @@ export function explainOffer(catalog: StoreMethods, query: OfferQuery, operator:
     return { method, eligible: reasons.length === 0, reasons };
   });
   const eligible = methods.filter((v) => v.eligible).map((v) => v.method);
-  const monthlyFrom = monthlyCostText(query.language, store.countryCode, store.currency);
+  const monthlyFrom = monthlyCostText(
+    query.language,
+    store.countryCode,
+    store.currency,
+    disclosureFormat(query.language, store.countryCode, store.currency).money,
+  );
   const groups = partitionIntoGroups(eligible, query.flattened, operator.bundled).map((members) =>
     groupOf(localized.store, members, query.amount, query.language, monthlyFrom, query.link),
   );

@@ -1,7 +1,7 @@
 // Price signage: the lowest monthly cost a storefront shows under a part-payment option, and
 // what a product page may show for a price: per plan the monthly cost, the total cost and the
 // effective annual rate (docs/merchant-api.md#price-signage).
-import { annualPercentageRate, type AnnualPercentageRate } from './annual-percentage-rate.ts';
+import { levelAnnualPercentageRate, type AnnualPercentageRate } from './annual-percentage-rate.ts';
 import { withinPurchaseLimits } from './eligibility.ts';
 import { addDecimal, ceilToInteger, compareDecimal, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
 import type { PaymentMethod, PaymentPlan, Store } from './catalog.ts';
@@ -71,10 +71,6 @@ export function planCosts(plan: PaymentPlan, amount: Decimal): PlanCosts {
  */
 export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigint): PlanCosts {
   const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
-  const payments = Array.from({ length: plan.durationMonths }, (_, i) => ({
-    month: i + 1,
-    amount: Number(monthly) + (i === 0 ? Number(formatDecimal(plan.setupFee)) : 0),
-  }));
   return {
     name: plan.name,
     description: plan.description ?? '',
@@ -84,6 +80,7 @@ export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigin
     totalCost,
     administrationFee: plan.administrationFee,
     setupFee: plan.setupFee,
-    effectiveInterest: annualPercentageRate(principal, payments),
+    // The monthly cost every month, the setup fee with the first: solved without a list of payments.
+    effectiveInterest: levelAnnualPercentageRate(principal, plan.durationMonths, Number(monthly), Number(formatDecimal(plan.setupFee))),
   };
 }

@@ -5,7 +5,8 @@
 // One access line per request ("request completed": the request, its status and responseTime), as
 // a load balancer's access log has it, instead of Fastify's two (an arrival line and a completion
 // line): each line costs about 3 µs of the storefront's 70 (bench/REPORT.md). The arrival line is
-// still there at LOG_LEVEL=debug, for a request that never completes.
+// still there at LOG_LEVEL=debug, for a request that never completes. The storefront's successful
+// answers get theirs one in STOREFRONT_LOG_SAMPLE (AccessLog below).
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Request and response parts that hold credentials, should a caller's serializer include them. */
@@ -109,17 +110,60 @@ export function withSafeLogging(logger: LoggerOption): LoggerOption {
 }
 
 /**
+ * The storefront's answers, by route template: their 2xx and 304 answers are logged one in
+ * STOREFRONT_LOG_SAMPLE (docs/operations.md#logs-and-request-ids). A shopper's browser asks them on
+ * every cart change; their line was about 3 µs of each (bench/analysis.md), and the metrics count
+ * every one of them anyway.
+ */
+export const SAMPLED_ACCESS_LOG_ROUTES: ReadonlySet<string> = new Set([
+  '/v1/sessions/:sessionId/payment-method-groups',
+  '/v1/sessions/:sessionId/price-information',
+]);
+
+/** A sampled route's answer slower than this is always logged. */
+export const ALWAYS_LOGGED_AFTER_MS = 100;
+
+export interface AccessLogOptions {
+  /** One in this many of the sampled routes' 2xx and 304 answers is logged (1: every one). */
+  sampleEvery?: number;
+}
+
+/**
  * The access log (above), as Fastify's log controller: the arrival line at debug, the completion
  * line with the request's fields. Fastify's other request lines (stream and serializer errors, a
- * failed writeHead) stay as they are.
+ * failed writeHead) stay as they are. The sample is a counter, not a random draw: the first answer
+ * is logged, then every sampleEvery-th, so a test (and an operator counting lines) can tell exactly.
  */
 export class AccessLog extends LogController {
+  private readonly sampleEvery: number;
+  private answered = 0;
+
+  constructor(options: AccessLogOptions = {}) {
+    super();
+    this.sampleEvery = options.sampleEvery ?? 1;
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const responseTime = reply.elapsedTime;
+    if (this.sampleEvery > 1 && this.sampled(request, reply.statusCode)) {
+      // Every such answer advances the count (a slow one too), so which are sampled does not depend on timing.
+      const skip = this.answered % this.sampleEvery !== 0;
+      this.answered += 1;
+      if (skip && responseTime <= ALWAYS_LOGGED_AFTER_MS) return;
+    }
+    reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+  }
+
+  /** Whether the answer is one of those logged one in sampleEvery. */
+  private sampled(request: FastifyRequest, status: number): boolean {
+    return ((status >= 200 && status < 300) || status === 304) && SAMPLED_ACCESS_LOG_ROUTES.has(request.routeOptions.url ?? '');
   }
 }

@@ -3,10 +3,14 @@
 // dynamically: the server bundle (dist/main.js) keeps them external, and a process without tracing
 // never loads them. The SDK reads the standard OTEL_* variables itself: endpoint and headers
 // (exporter), OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (resource), OTEL_TRACES_SAMPLER and
-// its argument, OTEL_BSP_* (batching). Spans are made by hand (lib/spans.ts, request-tracing.ts):
-// no module patching, which the ESM bundle would not allow without a loader hook.
+// OTEL_TRACES_SAMPLER and its argument are the service's own decision, taken before the SDK is asked
+// for a span (request-tracing.ts): the SDK records what it is given (parent-based, roots always on).
+// OTEL_BSP_* bound the span queue (span-queue.ts, also bounded in bytes). Spans are made by hand
+// (lib/spans.ts, request-tracing.ts): no module patching, which the ESM bundle would not allow
+// without a loader hook.
 import type { TracingConfig } from '../config.ts';
 import { disableSpans, enableSpans } from '../lib/spans.ts';
+import { SpanQueue } from './span-queue.ts';
 
 export interface Tracing {
   /** Exports what is buffered, then stops. */
@@ -14,20 +18,25 @@ export interface Tracing {
 }
 
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
-  const [{ NodeTracerProvider, BatchSpanProcessor }, resources, { W3CTraceContextPropagator }, exporterModule] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/resources'),
-    import('@opentelemetry/core'),
-    config.protocol === 'http/json'
-      ? import('@opentelemetry/exporter-trace-otlp-http')
-      : import('@opentelemetry/exporter-trace-otlp-proto'),
-  ]);
+  const [{ NodeTracerProvider, ParentBasedSampler, AlwaysOnSampler }, resources, { W3CTraceContextPropagator }, exporterModule] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-node'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/core'),
+      config.protocol === 'http/json'
+        ? import('@opentelemetry/exporter-trace-otlp-http')
+        : import('@opentelemetry/exporter-trace-otlp-proto'),
+    ]);
   // Our name unless OTEL_SERVICE_NAME (envDetector, merged last) says otherwise.
   const resource = resources
     .defaultResource()
     .merge(resources.resourceFromAttributes({ 'service.name': 'payment-method-sessions' }))
     .merge(resources.detectResources({ detectors: [resources.envDetector] }));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new exporterModule.OTLPTraceExporter())] });
+  const provider = new NodeTracerProvider({
+    resource,
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    spanProcessors: [new SpanQueue(new exporterModule.OTLPTraceExporter(), config.queue)],
+  });
   // W3C traceparent in and out; the AsyncLocalStorage context manager carries the active span across awaits.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   enableSpans();

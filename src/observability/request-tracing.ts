@@ -1,45 +1,122 @@
-// A server span per request when tracing is on (docs/operations.md#traces): the caller's W3C traceparent
-// is its parent, the span is active for everything the request does (queries, key derivations, JWKS
-// fetches become its children), and the request's log lines carry its trace id. Attributes: method,
-// route template, status and store id; never a header, a query string, a body or a token.
-// A request the sampler does not record (OTEL_TRACES_SAMPLER=parentbased_traceidratio, or a caller's
-// unsampled traceparent) pays next to nothing: no context switch and no child logger; nothing it does
-// makes a span (lib/spans.ts makes children of a recording span only). Its error bodies still carry
-// the trace id.
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+// A server span per sampled request when tracing is on (docs/operations.md#traces): the caller's W3C
+// traceparent is its parent, the span is active for everything the request does (queries, key
+// derivations, JWKS fetches become its children), and the request's log lines carry its trace id.
+// Attributes: method, route template, status and store id; never a header, a query string, a body
+// or a token.
+// Sampling is decided here, first, from OTEL_TRACES_SAMPLER/_ARG and the sampled flag of the
+// caller's traceparent, before the SDK is asked for anything: a request left out makes no span, no
+// trace id of its own, no context switch and no child logger (the SDK made a trace id and a
+// non-recording span for each, which held one-in-ten sampling at 0.70–0.88x of untraced:
+// bench/analysis.md). Its error bodies and X-Request-Id carry the caller's trace id when it sent one.
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tracer } from '../lib/spans.ts';
+import type { TraceSamplerConfig } from '../config.ts';
+import { spansEnabled, tracer } from '../lib/spans.ts';
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
-/** The trace id of the request's span, when it has one (error bodies' traceId: docs/errors.md#error-body). */
-export function traceIdOf(request: FastifyRequest): string | undefined {
-  return spans.get(request)?.spanContext().traceId;
+/** A W3C traceparent, version 00 or a later one (whose extra fields are ignored, as the spec asks). */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-|$)/;
+
+export interface TraceParent {
+  traceId: string;
+  sampled: boolean;
 }
 
-export function registerRequestTracing(app: FastifyInstance): void {
+/** The caller's traceparent, or undefined when absent or malformed (then the request is a root). */
+export function parseTraceparent(header: string | string[] | undefined): TraceParent | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = TRACEPARENT.exec(header.trim());
+  if (!match) return undefined;
+  const [, version, traceId, parentId, flags] = match as unknown as [string, string, string, string, string];
+  if (version === 'ff' || (version === '00' && header.trim().length !== 55)) return undefined;
+  if (/^0+$/.test(traceId) || /^0+$/.test(parentId)) return undefined;
+  return { traceId, sampled: (parseInt(flags, 16) & 1) === 1 };
+}
+
+/**
+ * The traceidratio samplers' test of a trace id, as OpenTelemetry's TraceIdRatioBasedSampler computes
+ * it (the id's 32-bit words xor-ed, against ratio × 2^32 - 1), so that every service of a trace
+ * that samples by the same ratio keeps or leaves out the same traces.
+ */
+function ratioKeeps(traceId: string, ratio: number): boolean {
+  let accumulation = 0;
+  for (let i = 0; i < traceId.length / 8; i++) {
+    accumulation = (accumulation ^ parseInt(traceId.slice(i * 8, i * 8 + 8), 16)) >>> 0;
+  }
+  return accumulation <= Math.floor(ratio * 0xffffffff);
+}
+
+/** Whether a request with this parent (or none) is traced. `random` decides roots of the ratio samplers. */
+export function sampler(config: TraceSamplerConfig, random: () => number = Math.random): (parent: TraceParent | undefined) => boolean {
+  const root = (): boolean => {
+    switch (config.sampler) {
+      case 'always_off':
+      case 'parentbased_always_off':
+        return false;
+      case 'traceidratio':
+      case 'parentbased_traceidratio':
+        return config.ratio >= 1 || random() < config.ratio;
+      default:
+        return true;
+    }
+  };
+  switch (config.sampler) {
+    case 'always_on':
+      return () => true;
+    case 'always_off':
+      return () => false;
+    case 'traceidratio':
+      return (parent) => (parent ? ratioKeeps(parent.traceId, config.ratio) : root());
+    default:
+      // parentbased_*: the caller's decision, else the root's.
+      return (parent) => (parent ? parent.sampled : root());
+  }
+}
+
+/**
+ * The trace id of the request: its span's when it was sampled, else the caller's (traceparent) when
+ * tracing is on; undefined otherwise (error bodies then carry the request id: docs/errors.md#error-body).
+ */
+export function traceIdOf(request: FastifyRequest): string | undefined {
+  const span = spans.get(request);
+  if (span) return span.spanContext().traceId;
+  return spansEnabled() ? parseTraceparent(request.headers.traceparent)?.traceId : undefined;
+}
+
+export function registerRequestTracing(app: FastifyInstance, samplerConfig: TraceSamplerConfig): void {
   // Registered after the SDK: the tracer is looked up once, not per request.
   const requestTracer = tracer();
+  const traced = sampler(samplerConfig);
   app.addHook('onRequest', (request, reply, done) => {
-    const parent = propagation.extract(context.active(), request.headers);
+    const header = request.headers.traceparent;
+    const parent = header === undefined ? undefined : parseTraceparent(header);
+    if (!traced(parent)) {
+      done();
+      return;
+    }
+    let parentContext = ROOT_CONTEXT;
+    if (parent) {
+      // The propagator keeps the caller's tracestate too. A sampler that is not parent-based may
+      // trace a request whose caller did not: the SDK (parent-based) is told it is sampled.
+      parentContext = propagation.extract(ROOT_CONTEXT, request.headers);
+      const given = trace.getSpanContext(parentContext);
+      if (given && !parent.sampled) parentContext = trace.setSpanContext(parentContext, { ...given, traceFlags: TraceFlags.SAMPLED });
+    }
     const route = request.routeOptions.url;
     const span = requestTracer.startSpan(
       route ? `${request.method} ${route}` : request.method,
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) } },
-      parent,
+      parentContext,
     );
     spans.set(request, span);
-    if (!span.isRecording()) {
-      done();
-      return;
-    }
     const { traceId, spanId } = span.spanContext();
     // The request's own logger (Fastify makes one per request) takes the ids: setBindings costs a
     // fraction of a child logger (profiled: a child was some 15 µs a request).
     const log = request.log as typeof request.log & { setBindings?: (bindings: Record<string, string>) => void };
     if (typeof log.setBindings === 'function') log.setBindings({ traceId, spanId });
     // Everything after this hook runs within the span's context.
-    context.with(trace.setSpan(parent, span), done);
+    context.with(trace.setSpan(parentContext, span), done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const span = spans.get(request);

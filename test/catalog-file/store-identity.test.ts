@@ -1,11 +1,11 @@
 // The store fields, link languages and plan descriptions of the catalog (docs/catalog.md#stores,
-// #legal-links, #payment-plans): defaults, the store number assigned once and kept, refusals, and
-// the migration that brought them to a database that already had stores.
-import { sql } from 'kysely';
+// #legal-links, #payment-plans): defaults, the store number assigned once and kept, and refusals.
+// The migration that brought them to a database that already had stores: test/storage/migrations.test.ts.
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogValidationError } from '../../src/catalog-input/validate.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
-import { migrateTo, migrateToLatest } from '../../src/storage/migrate.ts';
+
 import { StoresRepository } from '../../src/storage/repositories/stores.ts';
 import { PaymentMethodsRepository } from '../../src/storage/repositories/payment-methods.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
@@ -133,24 +133,5 @@ describe('store identity', () => {
     const [stored] = await new PaymentMethodsRepository(db.handle.db).listByStore(A);
     expect(stored!.legalLinks[0]!.language).toBe('en');
     expect(stored!.plans[0]!.description).toBe('A year');
-  });
-});
-
-describe('migration 0004 on a database with stores', () => {
-  it('numbers the existing stores 1, 2, 3 in creation order and gives them SE', async () => {
-    const db = await fresh();
-    await migrateTo(db.handle, '0003_listing_index_only');
-    await sql`insert into merchants (id, name) values ('m-old', 'Old AB')`.execute(db.handle.db);
-    for (const [id, at] of [
-      [C, '2026-01-01'],
-      [A, '2026-02-01'],
-      [B, '2026-02-01'],
-    ] as const) {
-      await sql`insert into stores (id, merchant_id, name, currency, bundle_title, minimum_invoice_amount, created_at, updated_at)
-        values (${id}, 'm-old', 'Old', 'SEK', 'Part payment', 0, ${at}::timestamptz, now())`.execute(db.handle.db);
-    }
-    await migrateToLatest(db.handle);
-    expect(await numbers(db)).toEqual({ [C]: 1, [A]: 2, [B]: 3 });
-    expect((await new StoresRepository(db.handle.db).findById(A))!.countryCode).toBe('SE');
   });
 });

@@ -1,91 +1,35 @@
-// The operator CLI as operators run it: `node dist/cli.js …` against a fresh database of the
-// project's kind, next to the real server process. On PostgreSQL the server runs throughout and
-// sees the CLI's changes within 2 seconds; on the embedded database the CLI refuses to open a data
-// directory the server holds, and runs while it is stopped.
-import { writeFile } from 'node:fs/promises';
+// The operator CLI as operators run it: `node dist/cli.js …` against a fresh database, next to the
+// real server process: on the embedded database the CLI refuses to open a data directory the server
+// holds, and runs while it is stopped. Next to running servers on PostgreSQL:
+// next-to-servers.postgres.test.ts.
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../helpers/app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
-import {
-  buildDist,
-  processEnvironment,
-  runCli,
-  startServer,
-  type CliResult,
-  type ProcessEnvironment,
-  type ServerProcess,
-} from '../helpers/process.ts';
+
+import { runCli, startServer } from '../helpers/process.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
+import { secretOf, startCliHarness, stop, type CliHarness } from './harness.ts';
+import { tokenStatus, within } from '../helpers/http.ts';
 import { startWebhookReceiver, type ReceivedEvent } from '../helpers/webhook-receiver.ts';
 
 const INVOICE = DEMO_METHODS.invoice;
 
-let environment: ProcessEnvironment;
+let harness: CliHarness;
 let workDir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  buildDist();
-  // The CLI and the server migrate the database themselves.
-  environment = await processEnvironment('cli', { DEMO: '0' });
-  ({ workDir, env } = environment);
+  harness = await startCliHarness('cli');
+  ({ workDir, env } = harness);
 });
 
 afterAll(async () => {
-  await environment?.close();
+  await harness?.close();
 });
 
-function cli(...args: string[]): Promise<CliResult> {
-  return runCli(workDir, env, args);
-}
-
-function secretOf(result: CliResult): string {
-  expect(result.code, result.stderr).toBe(0);
-  const match = /^clientSecret: (\S+)$/m.exec(result.stdout);
-  expect(match, result.stdout).not.toBeNull();
-  return match![1]!;
-}
-
-async function writeJson(name: string, value: unknown): Promise<string> {
-  const file = path.join(workDir, name);
-  await writeFile(file, JSON.stringify(value));
-  return file;
-}
-
-async function tokenStatus(server: ServerProcess, clientId: string, clientSecret: string): Promise<number> {
-  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  return response.status;
-}
-
-async function token(server: ServerProcess, clientId: string, clientSecret: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM');
-  expect((await server.exited).code).toBe(0);
-}
-
-/** Polls until `check` holds, failing after `boundMs`; returns the milliseconds it took. */
-async function within(boundMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > boundMs) throw new Error(`not seen within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return performance.now() - started;
-}
+const cli = (...args: string[]) => harness.cli(...args);
+const writeJson = (name: string, value: unknown) => harness.writeJson(name, value);
 
 describe('pms catalog apply', () => {
   it('validates and applies a catalog file, prints the summary, and changes nothing the second time', async () => {
@@ -147,66 +91,13 @@ describe('pms catalog apply', () => {
   });
 });
 
-describe.skipIf(testDatabaseKind !== 'postgres')('pms next to running servers (PostgreSQL)', () => {
-  it('creates and rotates client secrets, rotates keys and changes the catalog; the server sees each within 2 s', async () => {
-    const server = await startServer(env);
-    try {
-      const created = await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home', '--scopes', 'merchant-api,admin');
-      const secret = secretOf(created);
-      expect(secret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
-      expect(created.stdout).toContain('with scopes merchant-api,admin');
-      expect(await tokenStatus(server, 'cli-backend', secret)).toBe(200);
-      const again = await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home');
-      expect(again.code).toBe(1);
-      expect(again.stderr).toContain('already exists');
-
-      const rotated = secretOf(await cli('client', 'rotate-secret', 'cli-backend'));
-      await within(2000, async () => (await tokenStatus(server, 'cli-backend', secret)) === 401);
-      expect(await tokenStatus(server, 'cli-backend', rotated)).toBe(200);
-      const unknown = await cli('client', 'rotate-secret', 'nobody');
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('Client "nobody" not found');
-
-      const keys = await cli('keys', 'rotate');
-      expect(keys.code, keys.stderr).toBe(0);
-      const kid = /signing key (\S+) is current/.exec(keys.stdout)![1]!;
-      await within(2000, async () => {
-        const jwks = (await (await fetch(`${server.baseUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
-        return jwks.keys.some((k) => k.kid === kid);
-      });
-
-      // A catalog change by the CLI reaches the running server (NOTIFY on commit).
-      const merchantToken = await token(server, 'cli-backend', rotated);
-      const invoiceName = async () => {
-        const response = await fetch(`${server.baseUrl}/v2/stores/${STORE}/payment_methods`, {
-          headers: { authorization: `Bearer ${merchantToken}` },
-        });
-        return ((await response.json()) as { content: Array<{ id: string; name: string }> }).content.find((m) => m.id === INVOICE)?.name;
-      };
-      expect(await invoiceName()).toBe('Faktura');
-      const catalog = await demoCatalog();
-      const invoice = (catalog.paymentMethods as Array<Record<string, unknown>>).find((m) => m.id === INVOICE)!;
-      const applied = await cli(
-        'catalog',
-        'apply',
-        await writeJson('rename.json', { paymentMethods: [{ ...invoice, name: 'Faktura (CLI)' }] }),
-      );
-      expect(applied.stdout).toMatch(/paymentMethods:\s+0 created, 1 updated, 0 unchanged/);
-      const ms = await within(2000, async () => (await invoiceName()) === 'Faktura (CLI)');
-      console.info(`[postgres] CLI catalog change seen by the server after ${ms.toFixed(0)} ms`);
-    } finally {
-      await stop(server);
-    }
-  }, 60_000);
-});
-
-describe.skipIf(testDatabaseKind !== 'pglite')('pms on the embedded database (PGlite)', () => {
+describe('pms on the embedded database (PGlite)', () => {
   it('refuses while the server holds the data directory, and works while it is stopped', async () => {
     const secret = secretOf(await cli('client', 'create', 'cli-backend', '--merchant', 'm-nordic-home'));
 
     const first = await startServer(env);
     try {
-      expect(await tokenStatus(first, 'cli-backend', secret)).toBe(200);
+      expect(await tokenStatus(first.baseUrl, { id: 'cli-backend', secret })).toBe(200);
       const refused = await cli('client', 'rotate-secret', 'cli-backend');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('is in use');
@@ -222,8 +113,8 @@ describe.skipIf(testDatabaseKind !== 'pglite')('pms on the embedded database (PG
 
     const second = await startServer(env);
     try {
-      expect(await tokenStatus(second, 'cli-backend', secret)).toBe(401);
-      expect(await tokenStatus(second, 'cli-backend', rotatedSecret)).toBe(200);
+      expect(await tokenStatus(second.baseUrl, { id: 'cli-backend', secret })).toBe(401);
+      expect(await tokenStatus(second.baseUrl, { id: 'cli-backend', secret: rotatedSecret })).toBe(200);
       const jwks = (await (await fetch(`${second.baseUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
       expect(jwks.keys.map((k) => k.kid)).toContain(kid);
     } finally {

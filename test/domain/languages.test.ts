@@ -9,6 +9,7 @@ import {
   LOCALE_PATTERN,
   MAX_LOCALE_LENGTH,
   requestLanguage,
+  type Language,
 } from '../../src/domain/languages.ts';
 import { generatedTexts, monthlyCostText } from '../../src/domain/generated-texts.ts';
 import { DEFAULT_BUNDLE_TITLE, legalLinksFor, localizeCatalog, localizeMethod, translated } from '../../src/domain/localization.ts';
@@ -120,6 +121,33 @@ describe('generated texts', () => {
     totalCost: '⟨8⟩',
   };
 
+  /** English words of the price-information page that must not appear in another language. */
+  const PAGE_ENGLISH =
+    /\b(price|information|purchase|plans?|duration|monthly|cost|nominal|setup|administration|annual|percentage|documents?|standard|consumer|credit|general|terms|conditions)\b/i;
+  /** Every word of the price-information page in `language`, the functions given stand-ins. */
+  const pageWords = (language: Language) => {
+    const t = generatedTexts(language).priceInformation;
+    return [
+      t.title,
+      t.purchaseAmount,
+      t.example,
+      t.plans,
+      t.caption('⟨m⟩'),
+      t.plan,
+      t.duration,
+      t.monthlyCost,
+      t.interest,
+      t.setupFee,
+      t.administrationFee,
+      t.totalCost,
+      t.apr,
+      t.months('⟨2⟩'),
+      t.documents,
+      t.secci('⟨m⟩'),
+      t.generalTerms('⟨m⟩'),
+    ];
+  };
+
   it('exist in every language', () => {
     for (const language of LANGUAGES) {
       const texts = generatedTexts(language);
@@ -138,6 +166,26 @@ describe('generated texts', () => {
       expect(texts.disclosure(FIGURES), language).not.toMatch(ENGLISH_WORDS);
       expect(texts.disclosure(FIGURES), language).not.toMatch(/\b(rate|fee|total|interest|example|amount|payable)\b/i);
       expect(texts.creditWarning, language).not.toMatch(/\b(borrowing|money|costs)\b/i);
+      // The price-information page's words (http/session-api/price-information-page.ts).
+      for (const word of pageWords(language)) {
+        expect(word, language).not.toMatch(ENGLISH_WORDS);
+        expect(word, language).not.toMatch(PAGE_ENGLISH);
+      }
+    }
+  });
+
+  it('have every word of the price-information page in every language, each language its own', () => {
+    const english = pageWords('en');
+    for (const language of LANGUAGES) {
+      const words = pageWords(language);
+      expect(words, language).toHaveLength(english.length);
+      for (const word of words) expect(word.trim(), language).not.toBe('');
+      const texts = generatedTexts(language).priceInformation;
+      expect(texts.caption('⟨m⟩'), language).toContain('⟨m⟩');
+      expect(texts.secci('⟨m⟩'), language).toContain('⟨m⟩');
+      expect(texts.generalTerms('⟨m⟩'), language).toContain('⟨m⟩');
+      expect(texts.months('⟨2⟩'), language).toContain('⟨2⟩');
+      if (language !== 'en') expect(new Set(words).size, language).toBe(new Set(words.filter((w) => !english.includes(w))).size);
     }
   });
 

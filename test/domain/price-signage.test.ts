@@ -9,7 +9,12 @@
 // boundary it lies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualPercentageRate, confirmedHundredths, type Payment } from '../../src/domain/annual-percentage-rate.ts';
+import {
+  annualPercentageRate,
+  confirmedHundredths,
+  levelAnnualPercentageRate,
+  type Payment,
+} from '../../src/domain/annual-percentage-rate.ts';
 import { formatDecimal } from '../../src/domain/money.ts';
 import { priceSignageCosts } from '../../src/domain/price-signage.ts';
 import { dec, method, plan } from '../helpers/fixtures.ts';
@@ -169,6 +174,36 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
       ),
       { numRuns: 300, seed: 20261123 },
     );
+  });
+});
+
+describe("a plan's payments solved without their list (levelAnnualPercentageRate)", () => {
+  const schedule = (months: number, payment: number, firstExtra: number): Payment[] =>
+    Array.from({ length: months }, (_, i) => ({ month: i + 1, amount: payment + (i === 0 ? firstExtra : 0) }));
+
+  it('is the APR of the list for any amount, duration, payment and setup fee', () => {
+    const money = fc.integer({ min: 0, max: 10 ** 9 }).map((cents) => cents / 100);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 ** 10 }).map((cents) => cents / 100),
+        fc.integer({ min: 1, max: 120 }),
+        money,
+        money,
+        (amount, months, payment, firstExtra) => {
+          expect(levelAnnualPercentageRate(amount, months, payment, firstExtra)).toEqual(
+            annualPercentageRate(amount, schedule(months, payment, firstExtra)),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes the list’s path where a payment is 0, and refuses what the list refuses', () => {
+    expect(levelAnnualPercentageRate(100, 12, 0, 0)).toEqual({ units: -10000n, scale: 2 });
+    expect(levelAnnualPercentageRate(100, 1, 0, 120)).toEqual(annualPercentageRate(100, schedule(1, 0, 120)));
+    expect(() => levelAnnualPercentageRate(0, 12, 10, 0)).toThrow(RangeError);
+    expect(() => levelAnnualPercentageRate(100, 12, -1, 0)).toThrow(RangeError);
   });
 });
 

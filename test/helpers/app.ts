@@ -88,16 +88,5 @@ export async function startTestService(
   };
 }
 
-/** Form-encoded client-credentials request; returns the access token. */
-export async function issueToken(app: FastifyInstance, clientId: string, clientSecret: string, scope?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
-  if (scope) form.set('scope', scope);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/oauth2/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-  if (response.statusCode !== 200) throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
-  return (response.json() as { access_token: string }).access_token;
-}
+/** Defined with the other HTTP helpers (test/helpers/http.ts); here too, where most test files import it from. */
+export { issueToken } from './http.ts';

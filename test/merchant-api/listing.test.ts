@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
+import { expectError } from '../helpers/http.ts';
 import { INVOICE_METHOD } from '../../src/http/merchant-api/examples.ts';
 import { withoutDisclosures } from '../helpers/fixtures.ts';
 
@@ -24,12 +25,6 @@ function get(url: string, auth: string | null = `Bearer ${token}`) {
 interface Listing {
   content: Array<Record<string, unknown> & { id: string; name: string }>;
   page: { number: number; size: number; totalElements: number; totalPages: number };
-}
-
-function expectError(response: Awaited<ReturnType<typeof get>>, status: number) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(typeof (response.json() as { message: unknown }).message).toBe('string');
 }
 
 describe('listing', () => {

@@ -3,6 +3,7 @@
 // three stores (one Norwegian, numbers given and assigned), and methods whose plans exercise the money.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
+import { expectError } from '../helpers/http.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 
 const MERCHANT = 'm-stores';
@@ -88,11 +89,9 @@ function get(url: string, auth: string | null = `Bearer ${token}`) {
   return service.app.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
 }
 
-async function expectError(url: string, status: number, auth?: string | null) {
-  const response = await get(url, auth);
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['cache-control']).toBe('no-store');
-  return response.json() as { message: string; code: string };
+/** GET `url`, answered with an error of `status` (test/helpers/http.ts). */
+async function expectErrorAt(url: string, status: number, auth?: string | null) {
+  return expectError(await get(url, auth), status);
 }
 
 describe('GET /v2/stores', () => {
@@ -127,9 +126,9 @@ describe('GET /v2/stores', () => {
 
   it('answers 400 for a bad page, size or sort, 401 without a token, 403 without the scope', async () => {
     for (const query of ['size=0', 'page=-1', 'size=abc', 'sort=city', 'sort=name,up', 'sort=name&sort=nationalStoreId']) {
-      await expectError(`/v2/stores?${query}`, 400);
+      await expectErrorAt(`/v2/stores?${query}`, 400);
     }
-    await expectError('/v2/stores', 401, null);
+    await expectErrorAt('/v2/stores', 401, null);
     const admin = await startTestService({ catalog: { ...CATALOG, clients: [{ ...CLIENT, scopes: ['admin'] }] } });
     try {
       const adminToken = await issueToken(admin.app, CLIENT.clientId, CLIENT.clientSecret);
@@ -188,12 +187,12 @@ describe('annuity factors', () => {
   });
 
   it('answers 400 for a malformed id, 404 for an unknown method or one of another store, 403 for a store not granted', async () => {
-    await expectError(url('not-a-uuid'), 400);
-    await expectError(url(PART_PAYMENT, 'nope'), 400);
-    expect((await expectError(url('00000000-0000-4000-8000-000000000000'), 404)).code).toBe('PAYMENT_METHOD_NOT_FOUND');
-    await expectError(url(PART_PAYMENT, BERGEN), 404);
-    await expectError(url(OTHER_METHOD, OTHERS), 403);
-    await expectError(url(PART_PAYMENT), 401, null);
+    await expectErrorAt(url('not-a-uuid'), 400);
+    await expectErrorAt(url(PART_PAYMENT, 'nope'), 400);
+    expect((await expectErrorAt(url('00000000-0000-4000-8000-000000000000'), 404)).code).toBe('PAYMENT_METHOD_NOT_FOUND');
+    await expectErrorAt(url(PART_PAYMENT, BERGEN), 404);
+    await expectErrorAt(url(OTHER_METHOD, OTHERS), 403);
+    await expectErrorAt(url(PART_PAYMENT), 401, null);
   });
 });
 
@@ -272,10 +271,10 @@ describe('price signage', () => {
 
   it('answers 400 for a missing, repeated or malformed amount, 404 and 403 as the plans do', async () => {
     for (const query of ['', 'amount=', 'amount=-1', 'amount=1e3', 'amount=12,50', 'amount=1&amount=2']) {
-      await expectError(url(query), 400);
+      await expectErrorAt(url(query), 400);
     }
-    await expectError(url('amount=1', '00000000-0000-4000-8000-000000000000'), 404);
-    await expectError(url('amount=1', OTHER_METHOD, OTHERS), 403);
-    await expectError(url('amount=1'), 401, null);
+    await expectErrorAt(url('amount=1', '00000000-0000-4000-8000-000000000000'), 404);
+    await expectErrorAt(url('amount=1', OTHER_METHOD, OTHERS), 403);
+    await expectErrorAt(url('amount=1'), 401, null);
   });
 });

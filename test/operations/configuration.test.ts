@@ -10,10 +10,18 @@ const SSO = { CONSOLE_OIDC_ISSUER: 'https://id.example.com/realms/ops', CONSOLE_
 describe('configuration', () => {
   it('turns tracing on with an OTLP endpoint, over protobuf unless told json, and off when disabled', () => {
     expect(readConfig({}).tracing).toBeUndefined();
-    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP }).tracing).toEqual({ protocol: 'http/protobuf' });
-    expect(readConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).tracing).toEqual({
+    // The span queue's OTEL_BSP_* settings: the SDK's defaults unless set (observability/span-queue.ts).
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP }).tracing).toEqual({
+      protocol: 'http/protobuf',
+      queue: { scheduledDelayMs: 5000, maxQueueSize: 2048, maxExportBatchSize: 512, exportTimeoutMs: 30_000 },
+    });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: OTLP, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).tracing).toMatchObject({
       protocol: 'http/json',
     });
+    expect(
+      readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096' }).tracing
+        ?.queue,
+    ).toMatchObject({ maxQueueSize: 100, maxExportBatchSize: 100 });
     // The traces' own protocol setting wins over the general one.
     expect(
       readConfig({
@@ -21,7 +29,7 @@ describe('configuration', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
         OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
       }).tracing,
-    ).toEqual({ protocol: 'http/json' });
+    ).toMatchObject({ protocol: 'http/json' });
     expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
     expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: OTLP, OTEL_TRACES_EXPORTER: 'none' }).tracing).toBeUndefined();
   });

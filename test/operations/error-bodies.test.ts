@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
+import { bearer } from '../helpers/http.ts';
 
 const NOW = Date.parse('2026-11-23T09:41:27.512Z');
 const ADMIN = { clientId: 'errors-admin', clientSecret: 'errors-admin-secret-6Hd2', merchantId: 'm-nordic-home', scopes: ['admin'] };
@@ -49,8 +50,6 @@ function errorOf(response: LightMyRequestResponse, status: number): ErrorBody {
   expect(typeof body.message).toBe('string');
   return body;
 }
-
-const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
 describe('the error body', () => {
   it('names every offending query parameter of group retrieval (422), and a missing one (400)', async () => {

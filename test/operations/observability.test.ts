@@ -1,24 +1,22 @@
 // Observability: GET /metrics (Prometheus text, one registry per app), JSON logs with request ids
-// and no credentials, Server-Timing on the storefront endpoint.
+// and no credentials (the storefront's successful answers sampled), Server-Timing on the storefront
+// endpoint when SERVER_TIMING=true.
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
+import { AccessLog } from '../../src/observability/logging.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, startTestService, type TestService } from '../helpers/app.ts';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
+import { createSession } from '../helpers/http.ts';
 
 const GROUPS_ROUTE = '/v1/sessions/:sessionId/payment-method-groups';
-
-async function createSession(app: FastifyInstance, token: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: `/v1/stores/${STORE}/sessions`, headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { id: string }).id;
-}
+const PRICE_INFORMATION_ROUTE = '/v1/sessions/:sessionId/price-information';
 
 /** The value of one sample of the exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -102,13 +100,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('reports the PostgreSQL connection pool', () => {
-    expect(sample(text, 'pms_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'pms_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'pms_db_pool_connections', { state: 'waiting' })).toBe(0);
-  });
-
-  it.runIf(testDatabaseKind === 'pglite')('has no pool metric on the embedded database', () => {
+  // The pool's metric on PostgreSQL: observability.postgres.test.ts.
+  it('has no pool metric on the embedded database', () => {
     expect(text).not.toContain('pms_db_pool_connections');
   });
 
@@ -129,26 +122,139 @@ describe('GET /metrics', () => {
 
 describe('Server-Timing on the storefront endpoint', () => {
   let service: TestService;
+  let timed: TestService;
 
   beforeAll(async () => {
     service = await startTestService();
+    timed = await startTestService({ env: { SERVER_TIMING: 'true' } });
   });
 
   afterAll(async () => {
     await service?.close();
+    await timed?.close();
   });
 
-  it('times the session, the catalog and the offer, on 200 and on 304', async () => {
-    const token = await issueToken(service.app, CLIENT.id, CLIENT.secret);
-    const id = await createSession(service.app, token);
+  async function answers(app: FastifyInstance) {
+    const token = await issueToken(app, CLIENT.id, CLIENT.secret);
+    const id = await createSession(app, token);
     const url = `/v1/sessions/${id}/payment-method-groups?amount=1299.95`;
-    const timing = /^session;dur=\d+(\.\d{1,2})?, catalog;dur=\d+(\.\d{1,2})?, offer;dur=\d+(\.\d{1,2})?$/;
-    const first = await service.app.inject({ method: 'GET', url });
+    const first = await app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
-    expect(first.headers['server-timing']).toMatch(timing);
-    const revalidated = await service.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
-    expect(revalidated.headers['server-timing']).toMatch(timing);
+    return [first, revalidated];
+  }
+
+  it('is absent by default', async () => {
+    for (const answer of await answers(service.app)) expect(answer.headers['server-timing']).toBeUndefined();
+  });
+
+  it('with SERVER_TIMING=true, times the session, the catalog and the offer, on 200 and on 304', async () => {
+    const timing = /^session;dur=\d+(\.\d{1,2})?, catalog;dur=\d+(\.\d{1,2})?, offer;dur=\d+(\.\d{1,2})?$/;
+    for (const answer of await answers(timed.app)) expect(answer.headers['server-timing']).toMatch(timing);
+  });
+
+  it('refuses a SERVER_TIMING that is not true or false', () => {
+    expect(() => readConfig({ SERVER_TIMING: 'yes' })).toThrow(/SERVER_TIMING must be true or false/);
+  });
+});
+
+describe('access lines of the storefront, sampled', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = {
+    write(chunk: string) {
+      for (const line of chunk.split('\n')) if (line !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await applyCatalog(database.handle.db, await demoCatalog());
+    const ctx = await createContext(readConfig({ PUBLIC_URL: 'http://pms.test', STOREFRONT_LOG_SAMPLE: '3' }), database.handle);
+    app = await build(ctx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')), logger: { level: 'info', stream } });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  const completed = (reqId: string) => lines.filter((entry) => entry.reqId === reqId && entry.msg === 'request completed');
+
+  it('logs one in STOREFRONT_LOG_SAMPLE of its 2xx and 304 answers, every error and every other route; the metrics count all', async () => {
+    const token = await issueToken(app, CLIENT.id, CLIENT.secret);
+    const id = await createSession(app, token);
+    const url = `/v1/sessions/${id}/payment-method-groups?amount=1299.95`;
+    lines.length = 0;
+    let etag = '';
+    for (let i = 0; i < 7; i++) {
+      const reqId = `sampled-${i}`;
+      // Every other one a revalidation (304).
+      const headers: Record<string, string> = { 'x-request-id': reqId, ...(i % 2 === 1 ? { 'if-none-match': etag } : {}) };
+      const answer = await app.inject({ method: 'GET', url, headers });
+      expect(answer.statusCode).toBe(i % 2 === 1 ? 304 : 200);
+      etag = String(answer.headers.etag);
+      const own = completed(reqId);
+      // A counter, not a draw: the first, then every third. Any other is logged only when slower than
+      // 100 ms (which a loaded machine may make one).
+      if (i % 3 === 0) expect(own, reqId).toHaveLength(1);
+      else
+        expect(
+          own.every((entry) => (entry.responseTime as number) > 100),
+          reqId,
+        ).toBe(true);
+    }
+    // Errors of the storefront are all logged.
+    for (let i = 0; i < 3; i++) {
+      const reqId = `storefront-error-${i}`;
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/v1/sessions/${id}/payment-method-groups`,
+        headers: { 'x-request-id': reqId },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(completed(reqId)).toHaveLength(1);
+    }
+    // Other routes' successes are all logged.
+    for (let i = 0; i < 3; i++) {
+      const reqId = `other-route-${i}`;
+      expect((await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': reqId } })).statusCode).toBe(200);
+      expect(completed(reqId)).toHaveLength(1);
+    }
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    const counted =
+      (sample(metrics.body, 'http_request_duration_seconds_count', { route: GROUPS_ROUTE, status_code: '200' }) ?? 0) +
+      (sample(metrics.body, 'http_request_duration_seconds_count', { route: GROUPS_ROUTE, status_code: '304' }) ?? 0);
+    expect(counted).toBe(7);
+  });
+
+  it('logs every answer slower than 100 ms, and samples the price-information page alike (AccessLog itself)', () => {
+    const access = new AccessLog({ sampleEvery: 100 });
+    const logged: string[] = [];
+    const answer = (route: string, status: number, elapsedTime: number, name: string) => {
+      const log = { info: () => logged.push(name), error: () => logged.push(`error ${name}`) };
+      access.requestCompleted(
+        null,
+        { routeOptions: { url: route } } as unknown as FastifyRequest,
+        { statusCode: status, elapsedTime, log } as unknown as FastifyReply,
+      );
+    };
+    answer(GROUPS_ROUTE, 200, 1, 'first');
+    answer(GROUPS_ROUTE, 200, 1, 'second');
+    answer(GROUPS_ROUTE, 200, 150, 'slow');
+    answer(GROUPS_ROUTE, 304, 100.5, 'slow 304');
+    answer(GROUPS_ROUTE, 200, 100, 'at the bound');
+    answer(PRICE_INFORMATION_ROUTE, 200, 1, 'page');
+    answer(GROUPS_ROUTE, 404, 1, 'not found');
+    answer('/v2/stores/:store_id/payment_methods', 200, 1, 'listing');
+    expect(logged).toEqual(['first', 'slow', 'slow 304', 'not found', 'listing']);
+    // Slow ones counted too: the 100th sampled answer is logged, the 99 between are not.
+    for (let i = 6; i < 100; i++) answer(GROUPS_ROUTE, 200, 1, `fast ${i}`);
+    answer(PRICE_INFORMATION_ROUTE, 304, 1, 'hundred-and-first');
+    expect(logged.slice(5)).toEqual(['hundred-and-first']);
   });
 });
 

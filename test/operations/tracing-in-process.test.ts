@@ -1,8 +1,9 @@
 // Traces, in the test's own process (docs/operations.md#traces): the request spans of
 // observability/request-tracing.ts through the real app driven with inject() (and one real socket,
 // for a client that goes away), the batch spans of lib/batch-spans.ts and lib/spans.ts's inSpan as
-// plain calls. tracing.test.ts checks the same over OTLP from a server process, which V8 coverage
-// of this worker never sees; here an SDK with an in-memory exporter is registered in the worker.
+// plain calls. test/processes/tracing.test.ts checks the same over OTLP from a server process, which
+// V8 coverage of this worker never sees; here an SDK with an in-memory exporter is registered in the
+// worker.
 //
 // Spans are module state (enableSpans) and the SDK is OpenTelemetry's global state, and this
 // project runs its files with isolate: false (vitest.config.ts): the files after this one in the
@@ -32,6 +33,7 @@ import { createContext, type AppContext } from '../../src/context.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../../src/lib/batch-spans.ts';
 import { disableSpans, enableSpans, inSpan, tracer } from '../../src/lib/spans.ts';
+import { parseTraceparent, sampler, type TraceParent } from '../../src/observability/request-tracing.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, UNBOUNDED_DERIVATIONS } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
@@ -145,11 +147,10 @@ describe('request spans (observability/request-tracing.ts)', () => {
     // The span is active for what the request does: the wait for its batched INSERT is its child.
     const wait = named(spans, 'session insert wait');
     expect(wait.parentSpanContext?.spanId).toBe(span.spanContext().spanId);
-    // The request's log lines carry the span's ids (its access line at least).
-    const own = lines
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((entry) => entry.reqId === response.headers['x-request-id']);
-    expect(own.length).toBeGreaterThan(0);
+    // The request's log lines carry the span's ids (its access line at least); its X-Request-Id is the trace id.
+    expect(response.headers['x-request-id']).toBe(caller.traceId);
+    const own = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.traceId === caller.traceId);
+    expect(own.some((entry) => entry.msg === 'request completed')).toBe(true);
     for (const entry of own) expect(entry).toMatchObject({ traceId: caller.traceId, spanId: span.spanContext().spanId });
   });
 
@@ -180,7 +181,7 @@ describe('request spans (observability/request-tracing.ts)', () => {
     expect(refused.status.code).toBe(SpanStatusCode.UNSET);
   });
 
-  it("an error body's traceId is the trace id of the request's span, not its request id", async () => {
+  it("an error body's traceId is the trace id of the request's span, and so is its X-Request-Id", async () => {
     const caller = traceparent();
     const response = await app.inject({ method: 'GET', url: '/no/such/path', headers: { traceparent: caller.header } });
     expect(response.statusCode).toBe(404);
@@ -192,12 +193,14 @@ describe('request spans (observability/request-tracing.ts)', () => {
     expect(span.attributes['http.response.status_code']).toBe(404);
     expect(span.spanContext().traceId).toBe(caller.traceId);
     expect(body.traceId).toBe(span.spanContext().traceId);
-    expect(body.traceId).not.toBe(response.headers['x-request-id']);
+    expect(response.headers['x-request-id']).toBe(body.traceId);
 
     // Without a traceparent the trace is the span's own.
     exporter.reset();
-    const own = (await app.inject({ method: 'GET', url: '/no/such/path' })).json() as { traceId: string };
+    const answer = await app.inject({ method: 'GET', url: '/no/such/path', headers: { 'x-request-id': 'caller-request-1' } });
+    const own = answer.json() as { traceId: string };
     expect(own.traceId).toBe(named(await serverSpans(), 'GET').spanContext().traceId);
+    expect(answer.headers['x-request-id']).toBe(own.traceId);
   });
 
   it("a caller's unsampled traceparent: no span of the request or of anything it does, the trace id in its error body, none in the log", async () => {
@@ -267,6 +270,101 @@ function inRequest<T>(name: string, fn: (span: Span) => T | Promise<T>): Promise
 
 /** What a dependency may throw besides an Error: such a failure's status message is a generic one. */
 const notAnError: unknown = 'not an Error';
+
+describe('sampling decided before any span (observability/request-tracing.ts)', () => {
+  let sampledApp: FastifyInstance;
+  let sampledCtx: AppContext;
+
+  beforeAll(async () => {
+    // One in none of the roots: only a caller's sampled traceparent is traced.
+    sampledCtx = await createContext(
+      readConfig({ PUBLIC_URL: 'http://pms.test', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' }),
+      database.handle,
+    );
+    sampledApp = await build(sampledCtx, { embedBundle: await loadEmbedBundle(path.join(projectRoot, 'dist')) });
+    await sampledApp.ready();
+  });
+
+  afterAll(async () => {
+    await sampledApp?.close();
+  });
+
+  it('a request the sampler leaves out makes no span and no trace id of its own', async () => {
+    const startSpan = vi.spyOn(tracer(), 'startSpan');
+    exporter.reset();
+    try {
+      const answer = await sampledApp.inject({ method: 'GET', url: '/no/such/path', headers: { 'x-request-id': 'left-out-1' } });
+      expect(answer.statusCode).toBe(404);
+      // The request id, not a trace id: the error body and X-Request-Id alike.
+      expect((answer.json() as { traceId: string }).traceId).toBe('left-out-1');
+      expect(answer.headers['x-request-id']).toBe('left-out-1');
+      expect((await sampledApp.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect(await ended()).toEqual([]);
+      // Not even a non-recording span: the SDK was not asked.
+      expect(startSpan).not.toHaveBeenCalled();
+    } finally {
+      startSpan.mockRestore();
+    }
+  });
+
+  it("a caller's sampled traceparent is traced, its trace id kept; an unsampled one's id is still the answer's", async () => {
+    exporter.reset();
+    const caller = traceparent();
+    const answer = await sampledApp.inject({ method: 'GET', url: '/no/such/path', headers: { traceparent: caller.header } });
+    const span = named(await serverSpans(), 'GET');
+    expect(span.spanContext().traceId).toBe(caller.traceId);
+    expect(span.parentSpanContext?.spanId).toBe(caller.parentId);
+    expect((answer.json() as { traceId: string }).traceId).toBe(caller.traceId);
+    expect(answer.headers['x-request-id']).toBe(caller.traceId);
+
+    exporter.reset();
+    const unsampled = traceparent(false);
+    const left = await sampledApp.inject({ method: 'GET', url: '/no/such/path', headers: { traceparent: unsampled.header } });
+    expect(await ended()).toEqual([]);
+    expect((left.json() as { traceId: string }).traceId).toBe(unsampled.traceId);
+  });
+
+  it('decides by OTEL_TRACES_SAMPLER: the caller first where parent-based, a draw for roots, the trace id for traceidratio', () => {
+    const parent = (sampled: boolean): TraceParent => ({ traceId: '0'.repeat(31) + '1', sampled });
+    const draws = [0.05, 0.5, 0.09999, 0.1];
+    const ratio = sampler({ sampler: 'parentbased_traceidratio', ratio: 0.1 }, () => draws.shift()!);
+    expect([ratio(undefined), ratio(undefined), ratio(undefined), ratio(undefined)]).toEqual([true, false, true, false]);
+    expect([ratio(parent(true)), ratio(parent(false))]).toEqual([true, false]);
+    const on = sampler({ sampler: 'parentbased_always_on', ratio: 1 });
+    expect([on(undefined), on(parent(true)), on(parent(false))]).toEqual([true, true, false]);
+    const off = sampler({ sampler: 'parentbased_always_off', ratio: 1 });
+    expect([off(undefined), off(parent(true))]).toEqual([false, true]);
+    expect(sampler({ sampler: 'always_on', ratio: 1 })(parent(false))).toBe(true);
+    expect(sampler({ sampler: 'always_off', ratio: 1 })(parent(true))).toBe(false);
+    // traceidratio follows the trace id, as OpenTelemetry's sampler does: a low id is kept, a high one not.
+    const byId = sampler({ sampler: 'traceidratio', ratio: 0.5 });
+    expect(byId({ traceId: '0'.repeat(32 - 1) + '1', sampled: false })).toBe(true);
+    expect(byId({ traceId: 'ffffffff'.padEnd(32, '0'), sampled: true })).toBe(false);
+  });
+
+  it('reads a traceparent as W3C writes it, and nothing else', () => {
+    const id = 'ab'.repeat(16);
+    expect(parseTraceparent(`00-${id}-${'cd'.repeat(8)}-01`)).toEqual({ traceId: id, sampled: true });
+    expect(parseTraceparent(`00-${id}-${'cd'.repeat(8)}-00`)).toEqual({ traceId: id, sampled: false });
+    expect(parseTraceparent(`01-${id}-${'cd'.repeat(8)}-03-later`)).toEqual({ traceId: id, sampled: true });
+    for (const bad of [
+      `ff-${id}-${'cd'.repeat(8)}-01`,
+      `00-${'0'.repeat(32)}-${'cd'.repeat(8)}-01`,
+      `00-${id}-${'0'.repeat(16)}-01`,
+      `00-${id}-${'cd'.repeat(8)}-01-x`,
+      'garbage',
+    ]) {
+      expect(parseTraceparent(bad), bad).toBeUndefined();
+    }
+    expect(parseTraceparent(undefined)).toBeUndefined();
+  });
+
+  it('refuses an OTEL_TRACES_SAMPLER it does not know, and a ratio outside 0 … 1', () => {
+    expect(() => readConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER must be always_on or always_off/);
+    expect(() => readConfig({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(readConfig({}).traceSampler).toEqual({ sampler: 'parentbased_always_on', ratio: 1 });
+  });
+});
 
 /** An active span context the sampler left out (a caller's traceparent with flags 00). */
 function inUnsampledContext<T>(fn: () => T): T {

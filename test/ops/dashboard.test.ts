@@ -1,5 +1,5 @@
 // ops/grafana/dashboard.json is what ops/grafana/dashboard.ts generates (`npm run dashboard`). Run once,
-// in the PGlite project. Its expressions are evaluated against a real Prometheus in alerts-under-faults.test.ts.
+// in the PGlite project. Its expressions are evaluated against a real Prometheus in alerts-under-faults.postgres.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

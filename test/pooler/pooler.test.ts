@@ -16,6 +16,7 @@ import { MIGRATIONS } from '../../src/storage/migrate.ts';
 import { demoCatalog, projectRoot, withAdminClient } from '../helpers/app.ts';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../helpers/database.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
+import { fetchToken } from '../helpers/http.ts';
 import { pgBouncerUnavailable, startPgBouncer, type PgBouncer } from '../helpers/pgbouncer.ts';
 import {
   buildDist,
@@ -73,15 +74,6 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function token(baseUrl: string, client: { id: string; secret: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }),
-  });
-  return (await json<{ access_token: string }>(response)).access_token;
-}
-
 async function advisoryLocksHeld(database: TestDatabase): Promise<number> {
   const { rows } = await sql<{ held: string }>`
     select count(*) as held from pg_locks l join pg_database d on d.oid = l.database
@@ -121,7 +113,7 @@ describe.skipIf(!postgres || unavailable !== undefined)('many instances on one P
         if (variant === 'pooler') expect(a.output() + b.output()).toContain('change notifications are off');
 
         // A session created on one instance serves on the other.
-        const merchantToken = await token(a.baseUrl, NORDIC);
+        const merchantToken = await fetchToken(a.baseUrl, NORDIC);
         const created = await fetch(`${a.baseUrl}/v1/stores/${STORE}/sessions`, {
           method: 'POST',
           headers: { authorization: `Bearer ${merchantToken}` },
@@ -138,7 +130,7 @@ describe.skipIf(!postgres || unavailable !== undefined)('many instances on one P
         expect(await namesOnB()).toContain('"Faktura"');
         const catalog = (await demoCatalog()) as { paymentMethods: Array<Record<string, unknown>> };
         const invoice = { ...catalog.paymentMethods.find((m) => m.id === INVOICE)!, name: 'Faktura, omdöpt' };
-        const adminToken = await token(a.baseUrl, ADMIN);
+        const adminToken = await fetchToken(a.baseUrl, ADMIN);
         const changed = await fetch(`${a.baseUrl}/admin/v1/payment-methods/${INVOICE}`, {
           method: 'PUT',
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantClient } from '../../client/src/index.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
+import { fetchToken } from '../helpers/http.ts';
 import { buildDist, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 let environment: ProcessEnvironment;
@@ -53,19 +54,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances, one PostgreSQL'
     });
   }
 
-  async function accessToken(server: ServerProcess): Promise<string> {
-    const response = await fetch(`${server.baseUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: NORDIC.id, client_secret: NORDIC.secret }),
-    });
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
-
   it('a key used on one instance is a replay on the other, and 422 there with another body', async () => {
     const before = await sessionRows();
     const first = await clientOf(a).createSession(STORE, { idempotencyKey: 'across-1', campaign: 'BLACKWEEK' });
-    const token = await accessToken(b);
+    const token = await fetchToken(b.baseUrl, NORDIC);
     const replay = await fetch(`${b.baseUrl}/v1/stores/${STORE}/sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': '"across-1"' },
@@ -86,7 +78,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances, one PostgreSQL'
 
   it('the same key sent to both at once: one session; every answer is it (201) or 409 in flight', async () => {
     const before = await sessionRows();
-    const tokens = [await accessToken(a), await accessToken(b)];
+    const tokens = [await fetchToken(a.baseUrl, NORDIC), await fetchToken(b.baseUrl, NORDIC)];
     const answers = await Promise.all(
       Array.from({ length: 16 }, async (_, i) => {
         const server = i % 2 === 0 ? a : b;

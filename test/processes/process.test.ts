@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../helpers/app.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { buildDist, freePort, processEnvironment, runServerToExit, startServer, type ProcessEnvironment } from '../helpers/process.ts';
-import { NORDIC, STORE } from '../helpers/demo.ts';
-
-const BASIC = `Basic ${Buffer.from(`${NORDIC.id}:${NORDIC.secret}`).toString('base64')}`;
+import { NORDIC } from '../helpers/demo.ts';
+import { fetchSession, fetchToken } from '../helpers/http.ts';
 
 let environment: ProcessEnvironment;
 let workDir: string;
@@ -24,25 +23,6 @@ afterAll(async () => {
   await environment?.close();
 });
 
-async function token(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function createSession(baseUrl: string, accessToken: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/stores/${STORE}/sessions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 describe('the server process', () => {
   it('serves the demo, keeps acknowledged sessions and tokens across kill -9, and restarts on its data', async () => {
     // Same address across the restart: it is the tokens' issuer.
@@ -50,9 +30,9 @@ describe('the server process', () => {
     const first = await startServer(address);
     expect(first.output()).toContain(`client secret: ${NORDIC.secret}`);
     console.info(`[${testDatabaseKind}] first start served after ${first.startupMs.toFixed(0)} ms`);
-    const accessToken = await token(first.baseUrl);
+    const accessToken = await fetchToken(first.baseUrl, NORDIC);
     const sessions: string[] = [];
-    for (let i = 0; i < 5; i++) sessions.push(await createSession(first.baseUrl, accessToken));
+    for (let i = 0; i < 5; i++) sessions.push(await fetchSession(first.baseUrl, accessToken));
     // Killed right after the last 201: no chance to flush anything more.
     first.child.kill('SIGKILL');
     await first.exited;
@@ -65,7 +45,7 @@ describe('the server process', () => {
         expect(response.status).toBe(200);
       }
       // The token signed before the crash verifies after it: signing keys live in the database.
-      await createSession(second.baseUrl, accessToken);
+      await fetchSession(second.baseUrl, accessToken);
       expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
       expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
       // Logs go to standard output through a bounded buffer (observability/log-destination.ts); this test reads it all.

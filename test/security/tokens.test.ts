@@ -23,6 +23,7 @@ import {
   tokenFor,
   type SecurityService,
 } from '../helpers/security.ts';
+import { expectError } from '../helpers/http.ts';
 
 type Response = LightMyRequestResponse;
 
@@ -205,20 +206,16 @@ const TARGETS = [
   },
 ] as const;
 
-function expectError(response: Response, status: number, code: RegExp): { message: string; code: string } {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(response.headers['cache-control']).toBe('no-store');
+/** An error answer (test/helpers/http.ts) of `code`, which no other origin may read. */
+function expectAuthError(response: Response, status: number, code: RegExp): { message: string; code: string } {
+  const body = expectError(response, status, { code });
   expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  const body = response.json() as { message: string; code: string };
-  expect(typeof body.message).toBe('string');
-  expect(body.code).toMatch(code);
   return body;
 }
 
 /** 401 with `WWW-Authenticate: Bearer realm=…, error="invalid_token"` whose description matches the reason. */
 function expectInvalidToken(response: Response, reason: RegExp): void {
-  const body = expectError(response, 401, /^INVALID_TOKEN$/);
+  const body = expectAuthError(response, 401, /^INVALID_TOKEN$/);
   expect(body.message).toMatch(reason);
   const description = body.message.replace(/^The access token is invalid: /, '').replace(/["\\]/g, '');
   expect(response.headers['www-authenticate']).toBe(
@@ -227,7 +224,7 @@ function expectInvalidToken(response: Response, reason: RegExp): void {
 }
 
 function expectForbidden(response: Response, code: 'STORE_NOT_GRANTED' | 'INSUFFICIENT_SCOPE'): void {
-  expectError(response, 403, new RegExp(`^${code}$`));
+  expectAuthError(response, 403, new RegExp(`^${code}$`));
   expect(String(response.headers['www-authenticate'])).toMatch(/^Bearer realm="payment-methods", error="insufficient_scope"/);
 }
 
@@ -514,7 +511,7 @@ describe('forged and altered tokens: 401 with an RFC 6750 challenge, on session 
         ...options,
         url: `${String(options.url)}?access_token=${valid.nordic}`,
       });
-      expectError(response, 401, /^AUTHENTICATION_REQUIRED$/);
+      expectAuthError(response, 401, /^AUTHENTICATION_REQUIRED$/);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="payment-methods"');
     }
   });

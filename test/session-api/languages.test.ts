@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
+import { postSession } from '../helpers/http.ts';
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
 
 const [SWEDISH, FINNISH, GERMAN] = testIds('5e1a0000', 3);
@@ -80,17 +81,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-function createSession(store: string, body: unknown, headers: Record<string, string> = {}) {
-  return service.app.inject({
-    method: 'POST',
-    url: `/v1/stores/${store}/sessions`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(body),
-  });
-}
-
 async function newSession(store: string, locale?: string): Promise<string> {
-  const response = await createSession(store, locale === undefined ? {} : { locale });
+  const response = await postSession(service.app, token, store, { payload: locale === undefined ? {} : { locale } });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
@@ -242,11 +234,20 @@ describe('the session keeps its locale', () => {
   });
 
   it('as part of what an idempotency key is bound to', async () => {
-    const first = await createSession(SWEDISH, { locale: 'fi' }, { 'idempotency-key': 'languages-key-1' });
-    const replay = await createSession(SWEDISH, { locale: 'fi' }, { 'idempotency-key': 'languages-key-1' });
+    const first = await postSession(service.app, token, SWEDISH, {
+      payload: { locale: 'fi' },
+      headers: { 'idempotency-key': 'languages-key-1' },
+    });
+    const replay = await postSession(service.app, token, SWEDISH, {
+      payload: { locale: 'fi' },
+      headers: { 'idempotency-key': 'languages-key-1' },
+    });
     expect([first.statusCode, replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([201, 201, 'true']);
     expect(replay.json()).toEqual(first.json());
-    const other = await createSession(SWEDISH, { locale: 'en' }, { 'idempotency-key': 'languages-key-1' });
+    const other = await postSession(service.app, token, SWEDISH, {
+      payload: { locale: 'en' },
+      headers: { 'idempotency-key': 'languages-key-1' },
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
@@ -263,7 +264,7 @@ describe('a bad locale', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     for (const locale of [5, null, ['sv'], '', 'sv_SE', 'sv-', 'sv-abcdefghi', tooLong]) {
-      const response = await createSession(SWEDISH, { locale });
+      const response = await postSession(service.app, token, SWEDISH, { payload: { locale } });
       expect(response.statusCode, JSON.stringify(locale)).toBe(400);
       expect(response.json(), JSON.stringify(locale)).toMatchObject({
         code: 'INVALID_REQUEST',

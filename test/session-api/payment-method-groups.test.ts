@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
+import { expectError } from '../helpers/http.ts';
 // What the published client types a group as: the tests read answers as a merchant's code does.
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
 
@@ -37,15 +38,6 @@ afterAll(async () => {
 
 function groups(sessionId: string, query: string, headers: Record<string, string> = {}) {
   return service.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/payment-method-groups?${query}`, headers });
-}
-
-function expectError(response: Awaited<ReturnType<typeof groups>>, status: number): { message: string; code: string } {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json() as { message: string; code: string };
-  expect(typeof body.message).toBe('string');
-  return body;
 }
 
 describe('200', () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
+import { expectError } from '../helpers/http.ts';
 
 const OTHER_MERCHANTS_STORE = 'aeb7e15a-90be-4c89-a9a0-c6bb6cc54aca';
 const UNKNOWN_STORE = '11111111-2222-4333-8444-555555555555';
@@ -37,16 +38,6 @@ function create(options: { storeId?: string; body?: string; contentType?: string
     headers,
     ...(options.body !== undefined ? { payload: options.body } : {}),
   });
-}
-
-function expectError(response: Awaited<ReturnType<typeof create>>, status: number) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(response.headers['cache-control']).toBe('no-store');
-  const body = response.json() as { message: unknown };
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
-  return body as { message: string; code: string };
 }
 
 describe('201', () => {

@@ -1,14 +1,14 @@
 // The session purge job (src/services/session-purge.ts): it deletes only sessions that expired
 // more than the retention ago (docs/session-api.md#session-lifetime-and-retention: 409 for at least 24 hours past expiresAt, then 404),
-// in batches, safely from several instances at once. On PGlite and PostgreSQL.
+// in batches (safely from several instances at once: test/storage/sessions-and-keys.test.ts).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/config.ts';
 import { SessionPurge } from '../../src/services/session-purge.ts';
-import { openPostgres } from '../../src/storage/database.ts';
+
 import { manualClock, startTestService, type TestService } from '../helpers/app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
+
 import { STORE } from '../helpers/demo.ts';
 
 const HOUR = 3600 * 1000;
@@ -119,27 +119,7 @@ describe('the session purge', () => {
     await sleep(400);
     expect((await remaining()).has(later[0]!)).toBe(true);
   });
-
-  it.skipIf(testDatabaseKind !== 'postgres')(
-    'runs on several instances at once: disjoint batches, nothing deleted twice, no waiting',
-    async () => {
-      const count = 2500;
-      await insertSessions(Array.from({ length: count }, (_, i) => -25 * HOUR - i * 1000));
-      const keep = await insertSessions([-HOUR]);
-      // Each "instance" has a pool of its own, as separate processes would.
-      const handles = [0, 1, 2].map(() => openPostgres({ connectionString: service.database.url!, poolSize: 2 }));
-      try {
-        const purges = handles.map(
-          (handle) => new SessionPurge(handle.db, clock, { retentionHours: 24, intervalSeconds: 0, batchSize: 100 }),
-        );
-        const counts = await Promise.all(purges.map((purge) => purge.purgeOnce()));
-        expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
-        expect([...(await remaining())]).toEqual(keep);
-      } finally {
-        for (const handle of handles) await handle.close();
-      }
-    },
-  );
+  // Several purges at once on one database (PostgreSQL's instances): test/storage/sessions-and-keys.test.ts.
 });
 
 describe('its configuration', () => {

@@ -491,6 +491,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionId}/price-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price information of a session's group: every plan's figures at an amount (HTML)
+         * @description A page for people (HTML), linked from a group's `disclosure.priceInformationUrl`: for every plan of the group's members, its name, duration, monthly cost, nominal interest rate, setup and administration fees, total amount payable and annual percentage rate at `amount`, written as the disclosure's `text` writes them; the store's credit warning; the members' SECCI and general-terms documents. **No `Authorization` header**, like group retrieval: access is by the session id.
+         *
+         *     The language is the one group retrieval would use: `locale`, else the session's `locale`, else the store's language; `<html lang>` and `Content-Language` name it.
+         *
+         *     The group must be one of the session's groups at `amount` (any customer type, bundled or flattened) and name a monthly cost (its disclosure is not null for consumers); otherwise 404. Errors are JSON.
+         *
+         *     Cacheable for 10 minutes (`Cache-Control: private, max-age=600`), like group retrieval. The page runs no script and loads nothing (`Content-Security-Policy`).
+         */
+        get: operations["getPriceInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stores/{storeId}/sessions": {
         parameters: {
             query?: never;
@@ -4813,6 +4839,98 @@ export interface operations {
             };
             /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of at most 35 characters. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests: the rate limit of this client (or, without one, of this address) for the current minute is used up. Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error; the message is generic. The service keeps serving. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database cannot be reached; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPriceInformation: {
+        parameters: {
+            query: {
+                /** @description Purchase amount in the store's base currency, e.g. 1299.95: the amount of the group retrieval that named the page. */
+                amount: string;
+                /** @description The group's `id` from group retrieval (64 lowercase hexadecimal digits). */
+                group: string;
+                /** @description The page's language as a BCP 47 tag (at most 35 characters), overriding the session's `locale`, as on group retrieval: `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; another language gets the store's. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id from session creation. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price-information page. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=600`. */
+                    "Cache-Control"?: string;
+                    /** @description The language of the page: `sv`, `nb`, `da`, `fi` or `en`. */
+                    "Content-Language"?: string;
+                    /** @description `default-src 'none'`; the page's one stylesheet allowed by its hash. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `amount` or `group` missing, given more than once or malformed (`amount` must match `^\d+(\.\d{1,2})?$`, `group` 64 lowercase hexadecimal digits), or `locale` given twice or not a well-formed BCP 47 tag; `parameters` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such session (a malformed id included), or the group is not one of the session's groups at `amount`, or it names no monthly cost (`GROUP_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The session has expired. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

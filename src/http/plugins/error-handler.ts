@@ -3,6 +3,7 @@
 // SQL text or secret. Unexpected faults are logged and answered with a generic 500; the process
 // keeps serving.
 import { traceIdOf } from '../../observability/request-tracing.ts';
+import { storefrontLimitHeaders } from './rate-limit.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, isRegisteredError, type ErrorParameters, type ErrorWithHeaders, type ErrorWithParameters } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -197,13 +198,17 @@ export function errorBody(traceId: string, now: number, error: Pick<NormalizedEr
 
 export function sendError(reply: FastifyReply, normalized: NormalizedError): FastifyReply {
   reply.errorCode = normalized.code;
+  // The storefront limit's headers, which its successful answers leave out (http/plugins/rate-limit.ts).
+  const limitHeaders = storefrontLimitHeaders(reply.request);
+  const traceId = traceIdOf(reply.request) ?? reply.request.id;
+  if (limitHeaders) reply.headers(limitHeaders);
   return reply
     .code(normalized.status)
     .headers(normalized.headers)
     .header('cache-control', 'no-store')
-    .header('x-request-id', reply.request.id)
+    .header('x-request-id', traceId)
     .type('application/json; charset=utf-8')
-    .send(errorBody(traceIdOf(reply.request) ?? reply.request.id, errorClock(reply.server)(), normalized));
+    .send(errorBody(traceId, errorClock(reply.server)(), normalized));
 }
 
 // Keyed by the HTTP server, which the app and every encapsulated plugin context share.

@@ -5,6 +5,7 @@ import { etagOnSend } from '../plugins/etag.ts';
 import { createSessionRoute } from './create-session.ts';
 import { getSessionRoute } from './get-session.ts';
 import { GROUPS_PATH, paymentMethodGroupsRoute } from './payment-method-groups.ts';
+import { priceInformationRoute } from './price-information.ts';
 import { storefrontCors } from './storefront-cors.ts';
 
 export interface SessionApiOptions {
@@ -17,6 +18,8 @@ export async function sessionApiRoutes(app: FastifyInstance, { ctx, embedSrc }: 
   // Merchant backends call this server to server: no CORS.
   createSessionRoute(app, ctx, embedSrc);
   getSessionRoute(app, ctx, embedSrc);
+  // A page people open from a group's disclosure (a link, not a fetch): no CORS, no ETag.
+  priceInformationRoute(app, ctx);
 
   // Storefront pages on any origin read the groups (docs/session-api.md#cors), and may revalidate with ETag.
   await app.register(async (storefront) => {

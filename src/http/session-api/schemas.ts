@@ -152,3 +152,20 @@ export const PaymentMethodGroupSchema = component(
 );
 
 export const GroupsResponse = Type.Array(PaymentMethodGroupSchema);
+
+export const PriceInformationQuery = Type.Object({
+  amount: Type.String({
+    pattern: '^\\d+(\\.\\d{1,2})?$',
+    description: "Purchase amount in the store's base currency, e.g. 1299.95: the amount of the group retrieval that named the page.",
+  }),
+  group: Type.String({
+    pattern: '^[0-9a-f]{64}$',
+    description: "The group's `id` from group retrieval (64 lowercase hexadecimal digits).",
+  }),
+  locale: Type.Optional(
+    LocaleSchema(
+      "The page's language as a BCP 47 tag (at most 35 characters), overriding the session's `locale`, as on group " +
+        "retrieval: `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; another language gets the store's.",
+    ),
+  ),
+});

@@ -70,7 +70,12 @@ export async function knownReferences(tx: Tx, body: unknown): Promise<KnownRefer
   return { merchantIds, storeIds, nationalStoreIds };
 }
 
-/** PostgreSQL's foreign_key_violation: a concurrent write made a reference appear or vanish. */
+/**
+ * A foreign key refused the write: a concurrent write made a reference appear or vanish. PostgreSQL
+ * reports an ON DELETE RESTRICT key as foreign_key_violation (23503), PGlite as restrict_violation
+ * (23001): both are this (test/storage/catalog-writer.test.ts).
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '23503' || code === '23001';
 }

@@ -72,7 +72,9 @@ export class AuditEventsRepository {
       );
     }
     if (filter.from !== undefined) filtered = filtered.where('occurred_at', '>=', filter.from);
-    if (filter.to !== undefined) filtered = filtered.where('occurred_at', '<=', filter.to);
+    // Inclusive to the millisecond: PostgreSQL keeps microseconds, so an event listed at 12:00:00.123
+    // (its occurredAt, to the millisecond) may have happened at 12:00:00.123456, after `to` itself.
+    if (filter.to !== undefined) filtered = filtered.where('occurred_at', '<', new Date(filter.to.getTime() + 1));
     const [rows, count] = await Promise.all([
       filtered
         .select(['id', 'occurred_at', 'actor_type', 'actor', 'actor_name', 'entity', 'entity_id', 'action', 'changes', 'trace_id'])

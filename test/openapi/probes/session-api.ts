@@ -1,6 +1,8 @@
 // The probes of the session API: for every documented status of every operation, a request that elicits it.
 import { vi } from 'vitest';
+import { groupIdOf } from '../../../src/domain/group-id.ts';
 import { requestFingerprint } from '../../../src/services/sessions.ts';
+import { DEMO_METHODS } from '../../helpers/demo.ts';
 import {
   bearer,
   CLIENT,
@@ -14,6 +16,13 @@ import {
   unreachable,
   untilRateLimited,
 } from '../harness.ts';
+
+/** The price-information page of the demo's 24-month part payment as a flattened group at 1299.95 (it names a monthly cost). */
+const priceInformation = (session: string, query = `amount=1299.95&group=${groupIdOf([DEMO_METHODS.pp24])}`) => ({
+  method: 'GET' as const,
+  url: `/v1/sessions/${session}/price-information?${query}`,
+});
+const SOME_GROUP = 'a'.repeat(64);
 
 export const PROBES: Record<string, Probe[]> = {
   'POST /v1/stores/{storeId}/sessions': [
@@ -167,6 +176,34 @@ export const PROBES: Record<string, Probe[]> = {
         vi.spyOn(f.ctx.sessions, 'requireActive').mockRejectedValueOnce(unreachable());
       },
       request: (f) => groups(f.session),
+    },
+  ],
+
+  'GET /v1/sessions/{sessionId}/price-information': [
+    { status: 200, what: 'the page of a group with a disclosure', request: (f) => priceInformation(f.session) },
+    { status: 400, what: 'no group', request: (f) => priceInformation(f.session, 'amount=1299.95') },
+    { status: 404, what: 'a group not offered', request: (f) => priceInformation(f.session, `amount=1299.95&group=${SOME_GROUP}`) },
+    { status: 409, what: 'an expired session', request: (f) => priceInformation(f.expiredSession) },
+    {
+      status: 429,
+      what: 'too many requests from one address',
+      request: untilRateLimited((f) => ({ ...priceInformation(f.session), remoteAddress: '192.0.2.2' })),
+    },
+    {
+      status: 500,
+      what: 'an unexpected fault',
+      arrange: (f) => {
+        vi.spyOn(f.ctx.storeMethods, 'storeMethods').mockRejectedValueOnce(fault());
+      },
+      request: (f) => priceInformation(f.session),
+    },
+    {
+      status: 503,
+      what: 'the database unreachable',
+      arrange: (f) => {
+        vi.spyOn(f.ctx.sessions, 'requireActive').mockRejectedValueOnce(unreachable());
+      },
+      request: (f) => priceInformation(f.session),
     },
   ],
 };

@@ -15,6 +15,7 @@ import { postgresAdminUrl, testDatabaseKind } from '../helpers/database.ts';
 import { buildDist, runCli, startServer, type ServerProcess } from '../helpers/process.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { catalogMethod } from '../helpers/fixtures.ts';
+import { fetchSession, fetchToken, requestSession } from '../helpers/http.ts';
 
 /** The same on every instance: it is the issuer of the tokens (docs/operations.md#configuration-in-production). */
 const PUBLIC_URL = 'http://pms.production.test';
@@ -120,31 +121,14 @@ async function start(databaseUrl: string, env: Record<string, string> = {}): Pro
   return server;
 }
 
+/** A catalog file's client, as the token helpers take it. */
+function credentials(client: { clientId: string; clientSecret: string }): { id: string; secret: string } {
+  return { id: client.clientId, secret: client.clientSecret };
+}
+
 /** Every request of these tests gives up after 10 s: a hang fails the test, it never stalls it. */
 function call(url: string, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-}
-
-async function token(baseUrl: string, client: { clientId: string; clientSecret: string }, scope?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
-  if (scope) form.set('scope', scope);
-  const response = await call(`${baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-function createSession(baseUrl: string, accessToken: string): Promise<Response> {
-  return call(`${baseUrl}/v1/stores/${STORE}/sessions`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-}
-
-async function newSession(baseUrl: string, accessToken: string): Promise<string> {
-  const response = await createSession(baseUrl, accessToken);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
 }
 
 function groups(baseUrl: string, sessionId: string): Promise<Response> {
@@ -208,7 +192,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     }
     // Both applied the same catalog file: it is there once.
     expect(await database.query('select id from payment_methods order by id')).toEqual([{ id: INVOICE }, { id: CARD }]);
-    const session = await newSession(a.baseUrl, await token(b.baseUrl, BACKEND));
+    const session = await fetchSession(a.baseUrl, await fetchToken(b.baseUrl, credentials(BACKEND)), STORE);
     expect(await titles(b.baseUrl, session)).toEqual(['Invoice', 'Card']);
   }, 60_000);
 
@@ -218,10 +202,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     const b = await start(database.url);
 
     // A session created on A is served by B; a token issued by A works on B.
-    const tokenOfA = await token(a.baseUrl, BACKEND);
-    const session = await newSession(a.baseUrl, tokenOfA);
+    const tokenOfA = await fetchToken(a.baseUrl, credentials(BACKEND));
+    const session = await fetchSession(a.baseUrl, tokenOfA, STORE);
     expect(await titles(b.baseUrl, session)).toEqual(['Invoice', 'Card']);
-    await newSession(b.baseUrl, tokenOfA);
+    await fetchSession(b.baseUrl, tokenOfA, STORE);
 
     // `pms keys rotate` next to the running instances: both sign with the new key within 2 s (the
     // rotation is announced to them), and each verifies the other's new tokens.
@@ -238,20 +222,20 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       let fresh = '';
       await eventually(
         `${signer.baseUrl} signs with the new key`,
-        async () => decodeProtectedHeader((fresh = await token(signer.baseUrl, BACKEND))).kid === newKid,
+        async () => decodeProtectedHeader((fresh = await fetchToken(signer.baseUrl, credentials(BACKEND)))).kid === newKid,
         2000,
       );
-      await newSession(verifier.baseUrl, fresh);
+      await fetchSession(verifier.baseUrl, fresh, STORE);
       const jwks = (await (await call(`${verifier.baseUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
       expect(jwks.keys.map((k) => k.kid).sort()).toEqual([oldKid, newKid].sort());
     }
     // Tokens of the retired key keep working everywhere until they expire.
-    for (const server of [a, b]) await newSession(server.baseUrl, tokenOfA);
+    for (const server of [a, b]) await fetchSession(server.baseUrl, tokenOfA, STORE);
 
     // A catalog change through the admin API of A is visible on B within 2 seconds. B has the
     // store's catalog cached (it just served it).
     expect(await titles(b.baseUrl, session)).toEqual(['Invoice', 'Card']);
-    const adminToken = await token(a.baseUrl, OPERATOR, 'admin');
+    const adminToken = await fetchToken(a.baseUrl, credentials(OPERATOR), 'admin');
     const put = await call(`${a.baseUrl}/admin/v1/payment-methods/${INVOICE}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
@@ -277,9 +261,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     const server = await start(viaProxy.toString());
     const base = server.baseUrl;
 
-    const accessToken = await token(base, BACKEND);
+    const accessToken = await fetchToken(base, credentials(BACKEND));
     // Fetched before the outage: session, store catalog, store owner, client, token are cached.
-    const fetched = await newSession(base, accessToken);
+    const fetched = await fetchSession(base, accessToken, STORE);
     const before = await (await groups(base, fetched)).json();
     // A session this instance never saw (made by "another instance"): serving it needs the database.
     const unseenSession = async () => {
@@ -291,10 +275,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       return id;
     };
 
+    const databaseUp = async () => /^pms_database_up (\d)$/m.exec(await (await call(`${base}/metrics`)).text())?.[1];
+    expect(await databaseUp()).toBe('1');
+
     const duringOutage = async (label: string, unseen: string) => {
       // Past every cache's 1-second time-to-live: what is served now is served stale-on-error.
       await sleep(1100);
-      const creation = await timed(() => createSession(base, accessToken));
+      const creation = await timed(() => requestSession(base, accessToken, STORE));
       expect(creation.value.status, `${label}: session creation`).toBe(503);
       expect(typeof ((await creation.value.json()) as { message?: unknown }).message).toBe('string');
       expect(creation.ms, `${label}: session creation`).toBeLessThan(OUTAGE_BOUND_MS);
@@ -302,6 +289,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       const ready = await timed(() => call(`${base}/readyz`));
       expect(ready.value.status, `${label}: /readyz`).toBe(503);
       expect(ready.ms).toBeLessThan(OUTAGE_BOUND_MS);
+      // The readiness check's answer is the alert's too (docs/runbook.md#pmsdatabaseunavailable).
+      expect(await databaseUp(), `${label}: pms_database_up`).toBe('0');
 
       const cached = await timed(() => groups(base, fetched));
       expect(cached.value.status, `${label}: a session fetched before`).toBe(200);
@@ -319,8 +308,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     const recovers = async (label: string, unseen: string) => {
       const ms = await eventually(`${label}: ready again`, async () => (await call(`${base}/readyz`)).status === 200, 15_000);
       console.info(`[postgres] ${label}: ready again ${ms.toFixed(0)} ms after the restore`);
+      expect(await databaseUp(), `${label}: pms_database_up`).toBe('1');
       expect((await groups(base, unseen)).status).toBe(200);
-      const created = await newSession(base, accessToken);
+      const created = await fetchSession(base, accessToken, STORE);
       expect((await groups(base, created)).status).toBe(200);
     };
 
@@ -350,8 +340,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     // LOG_LEVEL=debug: the server logs every request it accepts ("incoming request") with its reqId.
     const server = await start(database.url, { LOG_LEVEL: 'debug', SHUTDOWN_DELAY_SECONDS: String(DELAY_MS / 1000) });
     const port = Number(new URL(server.baseUrl).port);
-    const accessToken = await token(server.baseUrl, BACKEND);
-    const session = await newSession(server.baseUrl, accessToken);
+    const accessToken = await fetchToken(server.baseUrl, credentials(BACKEND));
+    const session = await fetchSession(server.baseUrl, accessToken, STORE);
 
     // What counts: the server *accepted* a request when it logged "incoming request" for it (its
     // handler chain ran). Each accepted request must complete with 200 at the client. The only loss

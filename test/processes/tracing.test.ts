@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
+import { fetchToken } from '../helpers/http.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 interface ReceivedSpan {
@@ -85,19 +86,6 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
     if (performance.now() - started > 10_000) throw new Error('condition never met');
     await sleep(50);
   }
-}
-
-async function token(): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${NORDIC.id}:${NORDIC.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 function traceparent(): { header: string; traceId: string; parentId: string } {
@@ -203,11 +191,13 @@ describe('traces over OTLP/HTTP', () => {
     const storefrontSpan = received.find((s) => s.name === route)!;
     expect(storefrontSpan.parentSpanId ?? '').toBe('');
     expect(storefrontSpan.attributes['http.response.status_code']).toBe(200);
+    // (The process's first storefront answer: its access line is the first of the sample, always logged.)
     expect(server.output()).toContain(`"traceId":"${storefrontSpan.traceId}"`);
+    expect(groups.headers.get('x-request-id')).toBe(storefrontSpan.traceId);
   });
 
   it('concurrent session creations: each trace has its wait, and leads to the batch that carried its row', async () => {
-    const accessToken = await token();
+    const accessToken = await fetchToken(server.baseUrl, NORDIC);
     // On PostgreSQL the table is locked meanwhile, so that creations queue behind the first INSERTs
     // and go in together: batches of more than one, whatever the machine's speed.
     const locker = testDatabaseKind === 'postgres' ? new pg.Client({ connectionString: environment.env.DATABASE_URL }) : undefined;
@@ -285,7 +275,7 @@ describe('traces over OTLP/HTTP', () => {
     const response = await fetch(`${server.baseUrl}/v1/sessions/${randomUUID()}`, { headers: { traceparent: header } });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { traceId: string }).traceId).toBe(traceId);
-    const accessToken = await token();
+    const accessToken = await fetchToken(server.baseUrl, NORDIC);
     const created = await fetch(`${server.baseUrl}/v1/stores/${STORE}/sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, traceparent: header },
