@@ -304,7 +304,8 @@ describe('the number formats without Intl', () => {
   // number of the format's own decimals is written without an Intl call, and every other one by Intl.
   /** Each call of `write`, with how many times Intl.NumberFormat formatted during it. */
   function intlCalls(write: () => string): { text: string; calls: number } {
-    const spy = vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    // `format` is a getter (it returns a bound function): each of its reads is one number formatted.
+    const spy = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, 'format', 'get');
     try {
       const text = write();
       return { text, calls: spy.mock.calls.length };
