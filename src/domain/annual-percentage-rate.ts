@@ -168,6 +168,7 @@ export function levelAnnualPercentageRate(amount: number, months: number, paymen
   }
   // As the list would be normalised: each payment (payment + firstExtra for the first) / amount.
   const first = (payment + firstExtra) / amount;
+  // Stryker disable next-line ArithmeticOperator: equivalent, payment is positive here: payment − 0 is payment + 0
   const each = (payment + 0) / amount;
   return rateOf({
     presentValue: (r) => {
