@@ -337,8 +337,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
 
   it('on SIGTERM under load turns unready, serves on through the delay, stops accepting, finishes every accepted request, and exits 0', async () => {
     const database = await freshDatabase();
-    // LOG_LEVEL=debug: the server logs every request it accepts ("incoming request") with its reqId.
-    const server = await start(database.url, { LOG_LEVEL: 'debug', SHUTDOWN_DELAY_SECONDS: String(DELAY_MS / 1000) });
+    // LOG_LEVEL=debug: the server logs every request it accepts ("incoming request") with its reqId;
+    // STOREFRONT_LOG_SAMPLE=1: and every storefront answer's completion line, which are otherwise sampled.
+    const server = await start(database.url, {
+      LOG_LEVEL: 'debug',
+      STOREFRONT_LOG_SAMPLE: '1',
+      SHUTDOWN_DELAY_SECONDS: String(DELAY_MS / 1000),
+    });
     const port = Number(new URL(server.baseUrl).port);
     const accessToken = await fetchToken(server.baseUrl, credentials(BACKEND));
     const session = await fetchSession(server.baseUrl, accessToken, STORE);

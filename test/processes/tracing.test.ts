@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
-import { fetchToken } from '../helpers/http.ts';
+import { fetchToken, within } from '../helpers/http.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 interface ReceivedSpan {
@@ -191,7 +191,9 @@ describe('traces over OTLP/HTTP', () => {
     const storefrontSpan = received.find((s) => s.name === route)!;
     expect(storefrontSpan.parentSpanId ?? '').toBe('');
     expect(storefrontSpan.attributes['http.response.status_code']).toBe(200);
-    // (The process's first storefront answer: its access line is the first of the sample, always logged.)
+    // (The process's first storefront answer: its access line is the first of the sample, always logged.
+    // Log lines reach standard output through an asynchronous destination, possibly after the span's export.)
+    await within(10_000, async () => server.output().includes(`"traceId":"${storefrontSpan.traceId}"`)).catch(() => {});
     expect(server.output()).toContain(`"traceId":"${storefrontSpan.traceId}"`);
     expect(groups.headers.get('x-request-id')).toBe(storefrontSpan.traceId);
   });
