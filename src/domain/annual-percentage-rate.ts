@@ -86,6 +86,7 @@ function monthlyRate(schedule: Schedule): number {
     const first = -atZero / schedule.slope(0);
     // Stryker disable next-line all: equivalent, a low of 0 also brackets
     low = first > 0 && excess(first) > 0 ? first : 0;
+    // Stryker disable next-line MethodExpression,ArithmeticOperator: equivalent, the loop below raises any upper end (below the lower one too: it becomes the lower) until it brackets the root
     high = Math.max(2 * low, 0.01);
     // Stryker disable next-line all: equivalent, the bracket holds the root either way
     while (excess(high) > 0) {
@@ -167,6 +168,7 @@ export function levelAnnualPercentageRate(amount: number, months: number, paymen
   }
   // As the list would be normalised: each payment (payment + firstExtra for the first) / amount.
   const first = (payment + firstExtra) / amount;
+  // Stryker disable next-line ArithmeticOperator: equivalent, payment is positive here: payment − 0 is payment + 0
   const each = (payment + 0) / amount;
   return rateOf({
     presentValue: (r) => {

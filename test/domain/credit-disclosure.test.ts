@@ -6,14 +6,19 @@
 // defaults, and every language's text.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DisclosureFormat,
+  amountWithTwoDecimals,
   creditWarningOf,
+  disclosureFormat,
   groupDisclosure,
   namedPlan,
   priceInformation,
+  priceInformationLink,
+  priceInformationUrl,
   priceSignageDisclosure,
+  servesConsumers,
 } from '../../src/domain/credit-disclosure.ts';
 import { generatedTexts } from '../../src/domain/generated-texts.ts';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
@@ -291,5 +296,179 @@ describe('the number formats', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the number formats without Intl', () => {
+  // The hot path writes four numbers per disclosure: where the locale's shape was confirmed once, a
+  // number of the format's own decimals is written without an Intl call, and every other one by Intl.
+  /** Each call of `write`, with how many times Intl.NumberFormat formatted during it. */
+  function intlCalls(write: () => string): { text: string; calls: number } {
+    // `format` is a getter (it returns a bound function): each of its reads is one number formatted.
+    const spy = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+    try {
+      const text = write();
+      return { text, calls: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const intl = (tag: string, options: Intl.NumberFormatOptions, value: string) =>
+    new Intl.NumberFormat(tag, options).format(value as never);
+  const MONEY = (currency: string): Intl.NumberFormatOptions => ({ style: 'currency', currency, maximumFractionDigits: 0 });
+  const PERCENT: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+  it('asks Intl for no number of the shape it confirmed, in every language and the Nordic countries', () => {
+    for (const language of LANGUAGES) {
+      for (const [country, currency] of [
+        ['SE', 'SEK'],
+        ['FI', 'EUR'],
+        ['NO', 'NOK'],
+        ['DK', 'DKK'],
+        ['DE', 'EUR'],
+      ] as const) {
+        const format = new DisclosureFormat(language, currency, country);
+        const tag = `${language}-${country}`;
+        const cases: Array<[Formatter: (v: string) => string, options: Intl.NumberFormatOptions, value: string]> = [
+          [format.money, MONEY(currency), '7'],
+          [format.money, MONEY(currency), '1234567'],
+          // 16 digits, the longest confirmed.
+          [format.money, MONEY(currency), '9876543210987654'],
+          [format.money, MONEY(currency), '0001234'],
+          // Whole money with zeros after the point.
+          [format.money, MONEY(currency), '1234.00'],
+          [format.money, MONEY(currency), '1234.0'],
+          [format.amount, { style: 'currency', currency }, '1299.95'],
+          [format.amount, { style: 'currency', currency }, '0.05'],
+          [format.amount, { style: 'currency', currency }, '1234567890.10'],
+          // Fractions of percent with two decimals and two more (the point moves two places).
+          [format.percent, PERCENT, '0.0995'],
+          [format.percent, PERCENT, '0.0000'],
+          [format.percent, PERCENT, '12.3456'],
+          [format.percent, PERCENT, '1.0000'],
+        ];
+        for (const [write, options, value] of cases) {
+          const expected = intl(tag, options, value);
+          expect(
+            intlCalls(() => write(value)),
+            `${tag} ${value}`,
+          ).toEqual({ text: expected, calls: 0 });
+        }
+      }
+    }
+  });
+
+  it('asks Intl for other numbers: other decimals, more than 16 digits, signs, other groupings', () => {
+    const format = new DisclosureFormat('sv', 'SEK', 'SE');
+    const cases: Array<[Formatter: (v: string) => string, options: Intl.NumberFormatOptions, value: string]> = [
+      [format.money, MONEY('SEK'), '1234.5'],
+      [format.money, MONEY('SEK'), '1234.01'],
+      [format.money, MONEY('SEK'), '12345678901234567'],
+      [format.money, MONEY('SEK'), '-1234'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299.9'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299.950'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '1299'],
+      [format.amount, { style: 'currency', currency: 'SEK' }, '12345678901234567.00'],
+      [format.percent, PERCENT, '0.099'],
+      [format.percent, PERCENT, '0.09950'],
+      [format.percent, PERCENT, '1'],
+      [format.percent, PERCENT, '123456789012345.6789'],
+      // The integer format's decimals vary (0 to 3): never confirmed.
+      [format.integer, {}, '12'],
+    ];
+    for (const [write, options, value] of cases) {
+      expect(
+        intlCalls(() => write(value)),
+        value,
+      ).toEqual({ text: intl('sv-SE', options, value), calls: 1 });
+    }
+    // Indian English groups by twos above the thousands: Intl writes every number.
+    const indian = new DisclosureFormat('en', 'INR', 'IN');
+    expect(intlCalls(() => indian.money('12345678'))).toEqual({ text: intl('en-IN', MONEY('INR'), '12345678'), calls: 1 });
+    expect(intlCalls(() => indian.percent('0.0995'))).toEqual({ text: intl('en-IN', PERCENT, '0.0995'), calls: 1 });
+    // A currency without decimals: its amounts are written whole without Intl, with decimals by Intl.
+    const yen = new DisclosureFormat('en', 'JPY', 'US');
+    expect(intlCalls(() => yen.amount('1300'))).toEqual({ text: intl('en-US', { style: 'currency', currency: 'JPY' }, '1300'), calls: 0 });
+    expect(intlCalls(() => yen.amount('1299.95'))).toEqual({
+      text: intl('en-US', { style: 'currency', currency: 'JPY' }, '1299.95'),
+      calls: 1,
+    });
+  });
+});
+
+describe('the pieces of a disclosure', () => {
+  it("writes the example's amount with at least two decimals, never fewer digits than given", () => {
+    expect(amountWithTwoDecimals(dec('1300'))).toBe('1300.00');
+    expect(amountWithTwoDecimals(dec('1299.5'))).toBe('1299.50');
+    expect(amountWithTwoDecimals(dec('1299.95'))).toBe('1299.95');
+    expect(amountWithTwoDecimals(dec('1299.955'))).toBe('1299.955');
+    expect(amountWithTwoDecimals(dec('0'))).toBe('0.00');
+  });
+
+  it('writes a currency Intl refuses as the number and the code, and a country it refuses by the language alone', () => {
+    const sv = (options: Intl.NumberFormatOptions, value: string) => new Intl.NumberFormat('sv', options).format(value as never);
+    const odd = new DisclosureFormat('sv', 'KRONOR', 'SE');
+    expect(odd.money('1234567')).toBe(`${sv({}, '1234567')} KRONOR`);
+    // Whole currency units, rounded.
+    expect(odd.money('1234.5')).toBe(`${sv({}, '1235')} KRONOR`);
+    expect(odd.amount('1299.95')).toBe(`${sv({}, '1299.95')} KRONOR`);
+    expect(odd.percent('0.0995')).toBe(sv({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }, '0.0995'));
+    const noCountry = new DisclosureFormat('sv', 'SEK', 'S');
+    expect(noCountry.money('1234567')).toBe(sv({ style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }, '1234567'));
+    expect(noCountry.amount('1299.95')).toBe(sv({ style: 'currency', currency: 'SEK' }, '1299.95'));
+  });
+
+  it('makes the formats of a language, country and currency once, and at most 1,000 of them', () => {
+    const first = disclosureFormat('da', 'DK', 'DKK');
+    expect(disclosureFormat('da', 'DK', 'DKK')).toBe(first);
+    expect(disclosureFormat('da', 'DK', 'EUR')).not.toBe(first);
+    expect(disclosureFormat('da', 'DK', 'EUR').currency).toBe('EUR');
+    expect(disclosureFormat('da', 'SE', 'DKK')).not.toBe(first);
+    expect(disclosureFormat('sv', 'DK', 'DKK').language).toBe('sv');
+    // Made-up currency codes (Intl accepts any three letters): new formats one after the other.
+    let next = 0;
+    const fresh = () => {
+      const code = String.fromCharCode(65 + (next % 26), 65 + (Math.floor(next / 26) % 26), 65 + Math.floor(next / 676));
+      next += 1;
+      return disclosureFormat('fi', 'FI', code);
+    };
+    const sentinel = () => disclosureFormat('fi', 'SE', 'SEK');
+    // New formats until the cache is cleared (the sentinel's is made again): then it holds two.
+    let kept = sentinel();
+    for (let made = sentinel(); made === kept; made = sentinel()) {
+      kept = made;
+      fresh();
+    }
+    kept = sentinel();
+    // 998 more make 1,000: all kept.
+    for (let i = 0; i < 998; i += 1) fresh();
+    expect(sentinel()).toBe(kept);
+    // The next new one clears them.
+    fresh();
+    expect(sentinel()).not.toBe(kept);
+  });
+
+  it("links a group's price-information page with the session, the amount, the group and the locale", () => {
+    const withLocale = priceInformationLink('https://pay.example.com', 'session-1', 'sv-FI');
+    expect(withLocale).toEqual({
+      prefix: 'https://pay.example.com/v1/sessions/session-1/price-information?amount=',
+      suffix: '&locale=sv-FI',
+      tag: 'session-1.sv-FI',
+    });
+    expect(priceInformationUrl(withLocale, '1299.95', 'g1')).toBe(
+      'https://pay.example.com/v1/sessions/session-1/price-information?amount=1299.95&group=g1&locale=sv-FI',
+    );
+    const without = priceInformationLink('https://pay.example.com', 'session-1', undefined);
+    expect(without).toEqual({ prefix: withLocale.prefix, suffix: '', tag: 'session-1' });
+    expect(priceInformationUrl(without, '100', 'g2')).toBe(
+      'https://pay.example.com/v1/sessions/session-1/price-information?amount=100&group=g2',
+    );
+  });
+
+  it('is given to groups that serve consumers', () => {
+    expect(servesConsumers(['NATURAL'])).toBe(true);
+    expect(servesConsumers(['LEGAL', 'NATURAL'])).toBe(true);
+    expect(servesConsumers(['LEGAL'])).toBe(false);
+    expect(servesConsumers([])).toBe(false);
   });
 });

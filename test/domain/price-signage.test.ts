@@ -140,6 +140,12 @@ describe('the effective annual rate (APR, 12 equal months)', () => {
     expect(rate(1000, [{ month: 2, amount: 800 }])).toBe('-73.79'); // 0.8^6 − 1 = −73.7856
     expect(rate(1000, [{ month: 1, amount: 0.001 }])).toBe('-100.00');
   });
+  it('finds a rate far above where it starts looking: one payment 20 and 30 years later', () => {
+    // Newton's first step from 0 is (ΣP − 1) / Σ t·P, under 0.5 % a month here, while the rate is 2 % and
+    // 5 % a month: the bracket's upper end grows from 1 % until it holds the root. (1 + X) = 1.02^12, 1.05^12.
+    expect(rate(1000, [{ month: 240, amount: 1000 * 1.02 ** 240 }])).toBe('26.82'); // 1.02^12 − 1 = 0.268241…
+    expect(rate(1000, [{ month: 360, amount: 1000 * 1.05 ** 360 }])).toBe('79.59'); // 1.05^12 − 1 = 0.795856…
+  });
   it('does not depend on the size of the amount', () => {
     expect(rate(1e15, monthly(24, 528e11, 823e11))).toBe('30.58');
     expect(rate(0.01, [{ month: 18, amount: 0.012 }])).toBe('12.92');
