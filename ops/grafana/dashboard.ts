@@ -97,11 +97,11 @@ export const ROWS: { title: string; panels: Panel[] }[] = [
       {
         title: 'Redis breaker (rate limits)',
         description:
-          '1 while the instance counts rate limits in its own memory because Redis does not answer; requests let through unchecked.',
+          '1 while the instance counts rate limits in its own memory because Redis does not answer; limits then hold per instance, not across instances.',
         unit: 'none',
         queries: [
           { expr: 'pms_rate_limit_store_breaker_open{job="pms"}', legend: 'breaker open {{instance}}' },
-          { expr: 'sum(rate(pms_rate_limit_store_errors_total{job="pms"}[$__rate_interval]))', legend: 'store errors/s' },
+          { expr: 'sum(rate(pms_rate_limit_store_errors_total{job="pms"}[$__rate_interval]))', legend: 'failed exchanges/s' },
         ],
       },
     ],
