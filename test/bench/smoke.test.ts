@@ -59,8 +59,26 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
     [
       ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
-      ...['groups-carts', 'groups-carts-locale', 'groups-carts-rate', 'price-signage', 'listing-amount', 'memory'],
-      ...['pooler-groups', 'pooler-sessions', 'instances', 'tracing', 'tracing-sampled', 'redis-frozen', 'redis-refused', 'sessions-rate'],
+      ...[
+        'groups-carts',
+        'groups-carts-locale',
+        'groups-carts-rate',
+        'groups-carts-disclosure',
+        'price-signage',
+        'listing-amount',
+        'memory',
+      ],
+      ...[
+        'pooler-groups',
+        'pooler-sessions',
+        'instances',
+        'tracing',
+        'tracing-sampled',
+        'redis-limits',
+        'redis-frozen',
+        'redis-refused',
+        'sessions-rate',
+      ],
       ...floods,
       ...preauth,
     ].sort(),
