@@ -135,11 +135,11 @@ function profileArgs(name) {
   return args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
 }
 
-async function startService(name, env, { logBytesPerSecond } = {}) {
+async function startService(name, env, { logBytesPerSecond, script = path.join(projectRoot, 'dist/main.js') } = {}) {
   const server = await startProcess({
     name,
     logBytesPerSecond,
-    script: path.join(projectRoot, 'dist/main.js'),
+    script,
     env: { ...SERVICE_ENV, ...env },
     readyPath: '/healthz',
     logDir,
@@ -158,7 +158,7 @@ async function startService(name, env, { logBytesPerSecond } = {}) {
  * The service as it was before credit disclosure (bench/README.md, `groups-carts-disclosure`): the
  * sources of BENCH_BASELINE_COMMIT (default e308e51, the parent of the disclosure work) exported
  * with `git archive` into the scratch folder, built there with its own scripts/build.mjs against
- * this checkout's node_modules (the dependencies did not change), and started like startService on
+ * this checkout's node_modules (the dependencies did not change), and started by startService on
  * the same database (an older release serves a database a newer one migrated: docs/migrations.md).
  */
 async function startBaseline(name, env) {
@@ -169,19 +169,7 @@ async function startBaseline(name, env) {
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(tree, 'node_modules'));
   execFileSync(process.execPath, [path.join(tree, 'scripts/build.mjs')], { cwd: tree, stdio: 'ignore' });
-  const server = await startProcess({
-    name,
-    script: path.join(tree, 'dist/main.js'),
-    env: { ...SERVICE_ENV, ...env },
-    readyPath: '/healthz',
-    logDir,
-    nodeArgs: [
-      ...profileArgs(name),
-      '--max-semi-space-size=16',
-      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
-    ],
-  });
-  processes.push(server);
+  const server = await startService(name, env, { script: path.join(tree, 'dist/main.js') });
   return { server, commit };
 }
 
