@@ -155,22 +155,32 @@ async function startService(name, env, { logBytesPerSecond, script = path.join(p
 }
 
 /**
- * The service as it was before credit disclosure (bench/README.md, `groups-carts-disclosure`): the
- * sources of BENCH_BASELINE_COMMIT (default e308e51, the parent of the disclosure work) exported
- * with `git archive` into the scratch folder, built there with its own scripts/build.mjs against
- * this checkout's node_modules (the dependencies did not change), and started by startService on
- * the same database (an older release serves a database a newer one migrated: docs/migrations.md).
+ * This build without credit disclosure (bench/README.md, `groups-carts-disclosure`): the checkout as
+ * it stands (`git stash create`: its commit with the uncommitted changes of tracked files) exported
+ * with `git archive` into the scratch folder, with one line changed: no group serves consumers for
+ * disclosure (`servesConsumers` answers false), so every group's `disclosure` is null and no APR is
+ * solved. Built there with scripts/build.mjs against this checkout's node_modules and started by
+ * startService on the same database. BENCH_BASELINE_COMMIT names a commit to export instead, as it
+ * is (for example e308e51, the release before the disclosure work).
  */
 async function startBaseline(name, env) {
-  const commit = process.env.BENCH_BASELINE_COMMIT ?? 'e308e51';
+  const given = process.env.BENCH_BASELINE_COMMIT;
+  const git = (...argv) => execFileSync('git', argv, { cwd: projectRoot, maxBuffer: 1 << 30 });
+  const commit = given ?? (git('stash', 'create').toString().trim() || 'HEAD');
   const tree = path.join(scratch, 'baseline');
   mkdirSync(tree, { recursive: true });
-  const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: projectRoot, maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  execFileSync('tar', ['-x', '-C', tree], { input: git('archive', '--format=tar', commit) });
+  if (given === undefined) {
+    const file = path.join(tree, 'src/domain/credit-disclosure.ts');
+    const source = readFileSync(file, 'utf8');
+    const serving = "return customerTypes.includes('NATURAL');";
+    if (!source.includes(serving)) throw new Error(`bench: ${file} no longer has "${serving}" to switch disclosure off`);
+    writeFileSync(file, source.replace(serving, 'return customerTypes.length < 0;'));
+  }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(tree, 'node_modules'));
   execFileSync(process.execPath, [path.join(tree, 'scripts/build.mjs')], { cwd: tree, stdio: 'ignore' });
   const server = await startService(name, env, { script: path.join(tree, 'dist/main.js') });
-  return { server, commit };
+  return { server, label: given === undefined ? 'this build, disclosure off' : `the release ${given}` };
 }
 
 /** bench/stack-server.ts, bundled like the service (scripts/build.mjs) into dist/ (where its packages resolve). */
@@ -402,7 +412,7 @@ async function main() {
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
-  // Credit disclosure's cost (issue 34): the same traffic on the same database, served by the release before it.
+  // Credit disclosure's cost (issue 34): the same traffic on the same database, served by this build with disclosure off.
   const baseline = wanted('groups-carts-disclosure') ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
   const stack = await startStack('stack', fixtures, smallUrl);
   const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
@@ -470,13 +480,13 @@ async function main() {
       a: ['service, locale per request', http(serviceSmall, cartsInLanguages)],
       b: ['service, no locale', http(serviceSmall, carts)],
     },
-    // What credit disclosure costs (bench/README.md): this build vs the build before disclosure, same
+    // What credit disclosure costs (bench/README.md): this build vs itself with disclosure off, same
     // database, sessions and traffic (every amount new), the only difference the code.
     baseline && {
       id: 'groups-carts-disclosure',
-      title: `Group retrieval, every amount new, with credit disclosure vs the release before it (${baseline.commit})`,
+      title: `Group retrieval, every amount new, with credit disclosure vs ${baseline.label}`,
       a: ['service, with disclosure', http(serviceSmall, carts)],
-      b: [`service before disclosure (${baseline.commit})`, http(baseline.server, carts)],
+      b: [`service, ${baseline.label}`, http(baseline.server, carts)],
     },
     {
       id: 'groups-stack',

@@ -321,6 +321,62 @@ export function disclosureOf(
   return { disclosure, internal: { text, warning, priceInformationUrl: priceInformationUrl ?? '', apr: figures.apr } };
 }
 
+/**
+ * A disclosure's JSON that does not depend on the amount, for one plan of one method: written once
+ * per plan (offer-template.ts compiles it with the region), so that an answer serializes its
+ * disclosures by joining strings instead of stringifying two objects (disclosureJson).
+ */
+export interface DisclosureJsonPieces {
+  /** `,"warning":…,"priceInformationUrl":`: after the text. */
+  afterText: string;
+  /** `","currency":…,"monthlyCost":`: after the amount's digits (its closing quote included). */
+  afterAmount: string;
+  /** `,"interest":…,"totalCost":`: after the monthly cost. */
+  afterMonthly: string;
+}
+
+export function disclosureJsonPieces(
+  store: Pick<Store, 'creditWarning' | 'translations'>,
+  format: DisclosureFormat,
+  methodId: string,
+  plan: PaymentPlan,
+  texts: PlanTexts,
+): DisclosureJsonPieces {
+  const warning = `,"warning":${JSON.stringify(creditWarningOf(store, format.language))}`;
+  const { interest, setupFee, administrationFee } = texts.numbers;
+  return {
+    afterText: `${warning},"priceInformationUrl":`,
+    afterAmount:
+      `","currency":${JSON.stringify(format.currency)},"paymentMethodId":${JSON.stringify(methodId)}` +
+      `,"planName":${JSON.stringify(plan.name)},"durationMonths":${JSON.stringify(plan.durationMonths)},"monthlyCost":`,
+    afterMonthly: `,"interest":${JSON.stringify(interest)},"setupFee":${JSON.stringify(setupFee)},"administrationFee":${JSON.stringify(administrationFee)},"totalCost":`,
+  };
+}
+
+/**
+ * The same bytes as JSON.stringify of disclosureOf's `disclosure` and `internal` (given a URL), from
+ * the plan's pieces: the text is escaped once for both, the rest is joined.
+ * test/domain/credit-disclosure.test.ts compares the two.
+ */
+export function disclosureJson(
+  pieces: DisclosureJsonPieces,
+  format: DisclosureFormat,
+  texts: PlanTexts,
+  amount: Decimal,
+  costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
+  priceInformationUrl: string,
+): { publicJson: string; internalJson: string } {
+  const figures = format.figureTexts(texts, amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+  const text = JSON.stringify(generatedTexts(format.language).disclosure(figures));
+  const url = JSON.stringify(priceInformationUrl);
+  // JSON.stringify writes a finite number as String does.
+  const publicJson =
+    `{"text":${text}${pieces.afterText}${url},"example":{"amount":"${amountWithTwoDecimals(amount)}${pieces.afterAmount}` +
+    `${Number(costs.monthlyCost)}${pieces.afterMonthly}${decimalToNumber(costs.totalCost)},"effectiveInterest":${decimalToNumber(costs.effectiveInterest)}}}`;
+  const internalJson = `{"text":${text}${pieces.afterText}${url},"apr":${JSON.stringify(figures.apr)}}`;
+  return { publicJson, internalJson };
+}
+
 /** Where the price-information page of a group lies: `prefix` + amount + `&group=` + id + `suffix`. */
 export interface PriceInformationLink {
   /** `{PUBLIC_URL}/v1/sessions/{sessionId}/price-information?amount=` */

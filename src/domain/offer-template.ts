@@ -26,7 +26,9 @@ import { internalDataWith } from './internal-data.ts';
 import {
   creditWarningOf,
   disclosureFormat,
-  disclosureOf,
+  disclosureJson,
+  disclosureJsonPieces,
+  type DisclosureJsonPieces,
   priceInformationUrl,
   servesConsumers,
   type DisclosureFormat,
@@ -126,11 +128,18 @@ interface PlanCostFormula {
   rank: number;
   plan: PaymentPlan;
   methodId: string;
-  /** The disclosure's amount-free texts (a disclosing group's plans only). */
+  /** The disclosure's amount-free texts and JSON (a disclosing group's plans only). */
   texts: PlanTexts | undefined;
+  json: DisclosureJsonPieces | undefined;
 }
 
-function costFormulaOf(plan: PaymentPlan, signage: boolean, rank: number, methodId: string, texts: PlanTexts | undefined): PlanCostFormula {
+function costFormulaOf(
+  plan: PaymentPlan,
+  signage: boolean,
+  rank: number,
+  methodId: string,
+  disclosure: { texts: PlanTexts; json: DisclosureJsonPieces } | undefined,
+): PlanCostFormula {
   const factor = plan.annuityFactor;
   const fee = plan.administrationFee;
   const scale = Math.max(2 + factor.scale, fee.scale);
@@ -144,7 +153,8 @@ function costFormulaOf(plan: PaymentPlan, signage: boolean, rank: number, method
     rank,
     plan,
     methodId,
-    texts,
+    texts: disclosure?.texts,
+    json: disclosure?.json,
   };
 }
 
@@ -256,6 +266,12 @@ export class CompiledOffer {
     this.monthlyFrom = monthlyCostText(language, store.countryCode, store.currency, this.format.money);
   }
 
+  /** A plan's amount-free disclosure texts and JSON, in the catalog's language. */
+  private planDisclosure(methodId: string, plan: PaymentPlan): { texts: PlanTexts; json: DisclosureJsonPieces } {
+    const texts = this.format.planTexts(plan);
+    return { texts, json: disclosureJsonPieces(this.catalog.store, this.format, methodId, plan, texts) };
+  }
+
   /** How many regions there are (regionOf answers 0 … count − 1). */
   get regionCount(): number {
     return this.boundaries.length + 1;
@@ -294,9 +310,7 @@ export class CompiledOffer {
         const ordered = plansInOrder(m);
         const offset = ranked;
         ranked += ordered.length;
-        return m.plans.map((p) =>
-          costFormulaOf(p, m.priceSignagePossible, offset + ordered.indexOf(p), m.id, disclosing ? this.format.planTexts(p) : undefined),
-        );
+        return m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible, offset + ordered.indexOf(p), m.id, disclosing ? this.planDisclosure(m.id, p) : undefined));
       });
       // Stryker disable next-line StringLiteral,ArrowFunction: equivalent, the probe only has to hold the catalog's text
       const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, language, '', () => '', null)));
@@ -411,20 +425,17 @@ export class CompiledOffer {
       // No disclosure without a named cost, nor for an amount of 0 (no credit: no rate).
       if (named && cents > 0n) {
         const value = { units: cents, scale: 2 };
-        const url = priceInformationUrl(link, amount.text, group.id);
-        const d = disclosureOf(
-          this.catalog.store,
+        const json = disclosureJson(
+          named.json!,
           this.format,
-          named.methodId,
-          named.plan,
           named.texts!,
           value,
           // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
           planCostsAt(named.plan, amount.cents / 100, lowest),
-          url,
+          priceInformationUrl(link, amount.text, group.id),
         );
-        publicJson = JSON.stringify(d.disclosure);
-        internalJson = JSON.stringify(d.internal);
+        publicJson = json.publicJson;
+        internalJson = json.internalJson;
         disclosed = true;
       }
       json += internalJson + data[plans.length + 2]!;

@@ -12,6 +12,9 @@ import {
   amountWithTwoDecimals,
   creditWarningOf,
   disclosureFormat,
+  disclosureJson,
+  disclosureJsonPieces,
+  disclosureOf,
   groupDisclosure,
   namedPlan,
   priceInformation,
@@ -23,7 +26,7 @@ import {
 import { generatedTexts } from '../../src/domain/generated-texts.ts';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
 import { decimalFromNumber, type Decimal } from '../../src/domain/money.ts';
-import { plansInOrder, priceSignageCosts } from '../../src/domain/price-signage.ts';
+import { planCosts, plansInOrder, priceSignageCosts } from '../../src/domain/price-signage.ts';
 import type { PaymentPlan } from '../../src/domain/catalog.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 
@@ -446,6 +449,35 @@ describe('the pieces of a disclosure', () => {
     // The next new one clears them.
     fresh();
     expect(sentinel()).not.toBe(kept);
+  });
+
+  it('is serialized from pieces cut once per plan to the bytes JSON.stringify writes of its objects', () => {
+    // Texts that JSON must escape: quotes, backslashes, a line break, a control character, emoji.
+    const awkward = fc.constantFrom('Plain', 'Say "credit"', 'C:\\loans\n', '\u0007bell', 'Lån 💸', '');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SHAPES),
+        amountArbitrary,
+        fc.constantFrom<Language>(...LANGUAGES),
+        awkward,
+        fc.option(awkward, { nil: undefined }),
+        fc.constantFrom('SEK', 'EUR', 'XYZ'),
+        (p, cents, language, name, warning, currency) => {
+          const named = { ...p, name: `${p.name} ${name}` };
+          const s = store({ currency, ...(warning === undefined ? {} : { creditWarning: warning }) });
+          const format = disclosureFormat(language, s.countryCode, s.currency);
+          const amount: Decimal = { units: cents, scale: 2 };
+          const texts = format.planTexts(named);
+          const costs = planCosts(named, amount);
+          const url = `${LINK_URL}&x=${name}`;
+          const objects = disclosureOf(s, format, `method ${name}`, named, texts, amount, costs, url);
+          const json = disclosureJson(disclosureJsonPieces(s, format, `method ${name}`, named, texts), format, texts, amount, costs, url);
+          expect(json.publicJson).toBe(JSON.stringify(objects.disclosure));
+          expect(json.internalJson).toBe(JSON.stringify(objects.internal));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("links a group's price-information page with the session, the amount, the group and the locale", () => {
