@@ -153,10 +153,16 @@ export function annualPercentageRate(amount: number, payments: readonly Payment[
 
 /**
  * The same as annualPercentageRate(amount, payments) for a plan's payments: `payment` at each of
- * months 1 … `months`, plus `firstExtra` (the setup fee) with the first, as doubles. Computed without
- * a list of payments (the storefront asks this on every answer with a disclosure): the present value
- * and its slope are summed month by month with the very operations, in the same order, that the
- * list's would be, so the result is the same to the last bit.
+ * months 1 … `months`, plus `firstExtra` (the setup fee) with the first, as doubles. The storefront
+ * asks this on every answer with a disclosure, so the present value and its slope are closed forms,
+ * constant in the number of months: with L = ln(1 + r),
+ *
+ *   PV(r) = each · (1 − e^(−n·L)) / r + extra / (1 + r)      (each: payment / amount; extra: firstExtra / amount)
+ *
+ * (the annuity Σ (1 + r)^−k written with expm1, exact to a few ulps for r near 0 too). The result is
+ * rounded and confirmed with the same present value as the list's (confirmedHundredths), so the two
+ * paths give the same APR unless the exact rate lies within about 1e-13 of a half-way point, where
+ * either path may round either way (test/domain/price-signage.test.ts compares them).
  */
 export function levelAnnualPercentageRate(amount: number, months: number, payment: number, firstExtra: number): AnnualPercentageRate {
   // Stryker disable next-line all: equivalent, the general path gives the same result for these too
@@ -166,30 +172,19 @@ export function levelAnnualPercentageRate(amount: number, months: number, paymen
       Array.from({ length: Math.max(0, months) }, (_, i) => ({ month: i + 1, amount: payment + (i === 0 ? firstExtra : 0) })),
     );
   }
-  // As the list would be normalised: each payment (payment + firstExtra for the first) / amount.
-  const first = (payment + firstExtra) / amount;
-  // Stryker disable next-line ArithmeticOperator: equivalent, payment is positive here: payment − 0 is payment + 0
-  const each = (payment + 0) / amount;
+  const each = payment / amount;
+  const extra = firstExtra / amount;
+  const n = months;
   return rateOf({
-    presentValue: (r) => {
-      const factor = Math.exp(-Math.log1p(r));
-      let discount = factor;
-      let value = first * discount;
-      for (let month = 2; month <= months; month += 1) {
-        discount = discount * factor;
-        value += each * discount;
-      }
-      return value;
-    },
+    presentValue: (r) => (r === 0 ? each * n : (each * -Math.expm1(-n * Math.log1p(r))) / r) + extra / (1 + r),
+    // Newton's steps only need its direction and size roughly (monthlyRate keeps them in the bracket):
+    // near r = 0, where the closed form cancels, the first two terms of its series.
     slope: (r) => {
-      const factor = Math.exp(-Math.log1p(r));
-      let discount = factor;
-      let slope = -(1 * first * discount * factor);
-      for (let month = 2; month <= months; month += 1) {
-        discount = discount * factor;
-        slope -= month * each * discount * factor;
-      }
-      return slope;
+      const annuitySlope =
+        Math.abs(r) < 1e-5
+          ? (-n * (n + 1)) / 2 + ((n * (n + 1) * (n + 2)) / 3) * r
+          : (n * Math.exp(-(n + 1) * Math.log1p(r)) - -Math.expm1(-n * Math.log1p(r)) / r) / r;
+      return each * annuitySlope - extra / ((1 + r) * (1 + r));
     },
   });
 }

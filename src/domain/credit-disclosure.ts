@@ -127,7 +127,32 @@ function fastFormat(format: Intl.NumberFormat, percent: boolean): ((whole: strin
   return fast;
 }
 
-const PLAIN = /^(\d+)(?:\.(\d+))?$/;
+/**
+ * Where the point of plain decimal text is (`^\d+(\.\d+)?$`): its index, −1 for none, −2 for text
+ * that is not plain (a loop: the formats are asked four times an answer).
+ */
+function plainPoint(value: string): number {
+  let point = -1;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 48 && code <= 57) continue;
+    if (code !== 46 || point >= 0 || i === 0 || i === value.length - 1) return -2;
+    point = i;
+  }
+  return value.length === 0 ? -2 : point;
+}
+
+function allZeros(digits: string): boolean {
+  for (let i = 0; i < digits.length; i += 1) if (digits.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
+/** Digits without leading zeros, one zero kept for zero itself. */
+function withoutLeadingZeros(digits: string): string {
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 48) start += 1;
+  return start === 0 ? digits : digits.slice(start);
+}
 
 /**
  * A number format for `tag`, else for `language` alone when the country makes the tag invalid,
@@ -155,24 +180,65 @@ function formatter(
     if (!fast) return intl;
     const digits = format.resolvedOptions().maximumFractionDigits!;
     return (value) => {
-      const match = PLAIN.exec(value);
-      if (!match) return intl(value);
-      let whole = match[1]!;
-      let fraction = match[2] ?? '';
+      // Plain decimal text (digits, at most one point): else Intl.
+      const point = plainPoint(value);
+      if (point === -2) return intl(value);
+      let whole = point < 0 ? value : value.slice(0, point);
+      let fraction = point < 0 ? '' : value.slice(point + 1);
       if (percent) {
         // A fraction of 0.6811 is 68.11 %: the point moves two places.
         if (fraction.length !== digits + 2) return intl(value);
-        whole = (whole + fraction.slice(0, 2)).replace(/^0+(?=\d)/, '');
+        whole += fraction.slice(0, 2);
         fraction = fraction.slice(2);
       } else if (fraction.length !== digits) {
-        if (digits !== 0 || !/^0*$/.test(fraction)) return intl(value);
+        if (digits !== 0 || !allZeros(fraction)) return intl(value);
         fraction = '';
       }
+      whole = withoutLeadingZeros(whole);
       if (whole.length > 16) return intl(value);
-      return fast(whole.replace(/^0+(?=\d)/, ''), fraction);
+      return fast(whole, fraction);
     };
   }
   return fallback;
+}
+
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters, lone surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `s` as JSON writes it between its quotes; a figure most often needs nothing (a test, no copy). */
+export function jsonInner(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
+}
+
+const FIGURES: readonly (keyof DisclosureFigureTexts)[] = [
+  'amount',
+  'months',
+  'monthlyCost',
+  'interest',
+  'setupFee',
+  'administrationFee',
+  'apr',
+  'totalCost',
+];
+
+/**
+ * A language's disclosure sentence as JSON with slots for its figures: the sentence written once
+ * with markers for figures, cut at them and escaped (each language puts the figures in its own order).
+ */
+export interface TextJsonTemplate {
+  /** Escaped text around the slots, the opening and closing quotes included. */
+  pieces: string[];
+  slots: (keyof DisclosureFigureTexts)[];
+}
+
+function textJsonTemplate(language: Language): TextJsonTemplate {
+  // NUL never occurs in a generated text: a marker is a figure's number between two.
+  const probe = Object.fromEntries(FIGURES.map((figure, i) => [figure, `\u0000${i}\u0000`])) as unknown as DisclosureFigureTexts;
+  const parts = generatedTexts(language).disclosure(probe).split(/\u0000(\d)\u0000/);
+  const pieces = parts.filter((_, i) => i % 2 === 0).map((piece) => jsonInner(piece));
+  pieces[0] = `"${pieces[0]}`;
+  pieces[pieces.length - 1] += '"';
+  return { pieces, slots: parts.filter((_, i) => i % 2 === 1).map((n) => FIGURES[Number(n)]!) };
 }
 
 /** The number formats of one language, store country and currency (constructing one costs some 30 µs). */
@@ -184,6 +250,8 @@ export class DisclosureFormat {
   /** A rate given as a fraction ("0.0995" → "9,95 %"). */
   readonly percent: Formatter;
   readonly integer: Formatter;
+  /** The sentence as JSON with slots for its figures (disclosureTextJson). */
+  readonly textJson: TextJsonTemplate;
 
   constructor(
     readonly language: Language,
@@ -198,6 +266,15 @@ export class DisclosureFormat {
     });
     this.amount = formatter(language, country, { style: 'currency', currency }, (v) => `${plain(v)} ${currency}`);
     this.percent = formatter(language, country, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }, (v) => v, true);
+    this.textJson = textJsonTemplate(language);
+  }
+
+  /** JSON.stringify(generatedTexts(language).disclosure(figures)), without escaping the fixed text again. */
+  disclosureTextJson(figures: DisclosureFigureTexts): string {
+    const { pieces, slots } = this.textJson;
+    let json = pieces[0]!;
+    for (let i = 0; i < slots.length; i += 1) json += jsonInner(figures[slots[i]!]) + pieces[i + 1]!;
+    return json;
   }
 
   planTexts(plan: PaymentPlan): PlanTexts {
@@ -215,9 +292,10 @@ export class DisclosureFormat {
   }
 
   /** Every figure of an example as the text writes it. */
-  figureTexts(texts: PlanTexts, amount: Decimal, monthly: bigint, total: Decimal, apr: Decimal): DisclosureFigureTexts {
+  /** `amountText`: the purchase amount with at least two decimals (amountWithTwoDecimals). */
+  figureTexts(texts: PlanTexts, amountText: string, monthly: bigint, total: Decimal, apr: Decimal): DisclosureFigureTexts {
     return {
-      amount: this.amount(formatDecimal(amount)),
+      amount: this.amount(amountText),
       months: texts.months,
       monthlyCost: this.money(monthly.toString()),
       interest: texts.interest,
@@ -300,11 +378,12 @@ export function disclosureOf(
   costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
   priceInformationUrl: string | undefined,
 ): Disclosures {
-  const figures = format.figureTexts(texts, amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+  const amountText = amountWithTwoDecimals(amount);
+  const figures = format.figureTexts(texts, amountText, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
   const text = generatedTexts(format.language).disclosure(figures);
   const warning = creditWarningOf(store, format.language);
   const example: DisclosureExample = {
-    amount: amountWithTwoDecimals(amount),
+    amount: amountText,
     currency: format.currency,
     paymentMethodId: methodId,
     planName: plan.name,
@@ -353,28 +432,42 @@ export function disclosureJsonPieces(
   };
 }
 
+/** A disclosure of one amount, ready to be written: the served JSON, and what internalData's needs. */
+export interface DisclosureParts {
+  publicJson: string;
+  figures: DisclosureFigureTexts;
+  /** The sentence as JSON (quotes included). */
+  textJson: string;
+  /** The price-information URL as JSON writes it between its quotes. */
+  urlInner: string;
+}
+
 /**
- * The same bytes as JSON.stringify of disclosureOf's `disclosure` and `internal` (given a URL), from
- * the plan's pieces: the text is escaped once for both, the rest is joined.
- * test/domain/credit-disclosure.test.ts compares the two.
+ * The served disclosure's JSON, the same bytes as JSON.stringify of disclosureOf's `disclosure`
+ * (given a URL), from the plan's pieces: only the amount's figures are written per call.
  */
-export function disclosureJson(
+export function disclosureParts(
   pieces: DisclosureJsonPieces,
   format: DisclosureFormat,
   texts: PlanTexts,
   amount: Decimal,
   costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
   priceInformationUrl: string,
-): { publicJson: string; internalJson: string } {
-  const figures = format.figureTexts(texts, amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
-  const text = JSON.stringify(generatedTexts(format.language).disclosure(figures));
-  const url = JSON.stringify(priceInformationUrl);
+): DisclosureParts {
+  const amountText = amountWithTwoDecimals(amount);
+  const figures = format.figureTexts(texts, amountText, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+  const urlInner = jsonInner(priceInformationUrl);
+  const textJson = format.disclosureTextJson(figures);
   // JSON.stringify writes a finite number as String does.
   const publicJson =
-    `{"text":${text}${pieces.afterText}${url},"example":{"amount":"${amountWithTwoDecimals(amount)}${pieces.afterAmount}` +
+    `{"text":${textJson}${pieces.afterText}"${urlInner}","example":{"amount":"${amountText}${pieces.afterAmount}` +
     `${Number(costs.monthlyCost)}${pieces.afterMonthly}${decimalToNumber(costs.totalCost)},"effectiveInterest":${decimalToNumber(costs.effectiveInterest)}}}`;
-  const internalJson = `{"text":${text}${pieces.afterText}${url},"apr":${JSON.stringify(figures.apr)}}`;
-  return { publicJson, internalJson };
+  return { publicJson, figures, textJson, urlInner };
+}
+
+/** The JSON of internalData's disclosure from the parts: JSON.stringify of disclosureOf's `internal`. */
+export function internalDisclosureJson(pieces: DisclosureJsonPieces, parts: DisclosureParts): string {
+  return `{"text":${parts.textJson}${pieces.afterText}"${parts.urlInner}","apr":"${jsonInner(parts.figures.apr)}"}`;
 }
 
 /** Where the price-information page of a group lies: `prefix` + amount + `&group=` + id + `suffix`. */
@@ -476,7 +569,7 @@ export function priceInformation(store: Store, language: Language, members: read
   return members.flatMap((method) =>
     plansInOrder(method).map((plan) => {
       const costs = planCosts(plan, amount);
-      const texts = format.figureTexts(format.planTexts(plan), amount, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+      const texts = format.figureTexts(format.planTexts(plan), amountWithTwoDecimals(amount), costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
       return { method, plan, costs, texts, text: generatedTexts(language).disclosure(texts) };
     }),
   );

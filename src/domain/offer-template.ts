@@ -26,8 +26,9 @@ import { internalDataWith } from './internal-data.ts';
 import {
   creditWarningOf,
   disclosureFormat,
-  disclosureJson,
   disclosureJsonPieces,
+  disclosureParts,
+  internalDisclosureJson,
   type DisclosureJsonPieces,
   priceInformationUrl,
   servesConsumers,
@@ -36,7 +37,8 @@ import {
   type PlanTexts,
   type PriceInformationLink,
 } from './credit-disclosure.ts';
-import { planCostsAt, plansInOrder } from './price-signage.ts';
+import { base64Piece, Base64Writer, type Base64Piece } from './base64-template.ts';
+import { planCostsAt, plansInOrder, setupFeeNumber } from './price-signage.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
@@ -131,6 +133,8 @@ interface PlanCostFormula {
   /** The disclosure's amount-free texts and JSON (a disclosing group's plans only). */
   texts: PlanTexts | undefined;
   json: DisclosureJsonPieces | undefined;
+  /** The setup fee as the APR is solved with it (setupFeeNumber). */
+  setupFee: number;
 }
 
 function costFormulaOf(
@@ -155,6 +159,7 @@ function costFormulaOf(
     methodId,
     texts: disclosure?.texts,
     json: disclosure?.json,
+    setupFee: setupFeeNumber(plan),
   };
 }
 
@@ -162,6 +167,8 @@ interface CompiledGroup {
   plans: PlanCostFormula[];
   /** internalData's JSON around its slots: the amount, then each plan's monthly cost in order. */
   dataPieces: string[];
+  /** The same pieces, encoded once for base64 (base64-template.ts). */
+  data64: Base64Piece[];
   /** Whether the subtitle is a slot (some member allows price signage and has plans). */
   subtitleSlot: boolean;
   /** JSON of the subtitle when no cost applies. */
@@ -241,6 +248,8 @@ export class CompiledOffer {
   private readonly monthlyFrom: MonthlyCostText;
   /** The disclosure's number formats, in the catalog's language. */
   private readonly format: DisclosureFormat;
+  /** Encodes each group's internalData while an answer is rendered (rendering is synchronous). */
+  private readonly writer = new Base64Writer();
 
   constructor(
     /** Already in the answer's language (localization.ts). */
@@ -336,6 +345,7 @@ export class CompiledOffer {
       groups.push({
         plans,
         dataPieces,
+        data64: dataPieces.map(base64Piece),
         subtitleSlot,
         subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost),
         disclosing,
@@ -379,7 +389,8 @@ export class CompiledOffer {
     }
     const bytes =
       pieces.reduce((sum, p) => sum + p.length, 0) +
-      groups.reduce((sum, g) => sum + g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
+      // Each piece as text, and in base64 three times over (a third more each).
+      groups.reduce((sum, g) => sum + 5 * g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
       256;
     return { pieces, groups, tag: digest.digest('base64url'), bytes, disclosing: groups.some((g) => g.disclosing) };
   }
@@ -394,17 +405,19 @@ export class CompiledOffer {
     let body = pieces[0]!;
     let piece = 1;
     let disclosed = false;
+    const writer = this.writer;
+    writer.reset();
     for (const group of groups) {
       const plans = group.plans;
-      const data = group.dataPieces;
+      const data = group.data64;
       // The pieces hold the quotes: "amount":"<text>", "monthlyCost":"<cost>".
-      let json = data[0]! + amount.text + data[1]!;
+      writer.piece(data[0]!).text(amount.text).piece(data[1]!);
       let lowest = -1n;
       let named: PlanCostFormula | undefined;
       for (let i = 0; i < plans.length; i += 1) {
         const plan = plans[i]!;
         const cost = (cents * plan.multiplier + plan.addend + plan.roundUp) / plan.divisor;
-        json += cost.toString() + data[i + 2]!;
+        writer.text(cost.toString()).piece(data[i + 2]!);
         // priceSignage.lowestMonthlyCost: plans of signage methods, costs at least the minimum invoice amount;
         // on a tie the plan of the lower rank is the one named (credit-disclosure.ts, namedPlan).
         if (plan.signage && cost >= this.minimumCost && (lowest < 0n || cost < lowest || (cost === lowest && plan.rank < named!.rank))) {
@@ -416,30 +429,29 @@ export class CompiledOffer {
         body += (lowest >= 0n ? JSON.stringify(this.monthlyFrom(lowest)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
       }
       if (!group.disclosing) {
-        // Stryker disable next-line StringLiteral: equivalent, UTF-8 is also Buffer.from's default
-        body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}`;
+        body += `"${writer.end()}"${pieces[piece++]!}`;
         continue;
       }
       let publicJson = 'null';
-      let internalJson = 'null';
       // No disclosure without a named cost, nor for an amount of 0 (no credit: no rate).
       if (named && cents > 0n) {
-        const value = { units: cents, scale: 2 };
-        const json = disclosureJson(
+        const parts = disclosureParts(
           named.json!,
           this.format,
           named.texts!,
-          value,
+          { units: cents, scale: 2 },
           // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
-          planCostsAt(named.plan, amount.cents / 100, lowest),
+          planCostsAt(named.plan, amount.cents / 100, lowest, named.setupFee),
           priceInformationUrl(link, amount.text, group.id),
         );
-        publicJson = json.publicJson;
-        internalJson = json.internalJson;
+        writer.text(internalDisclosureJson(named.json!, parts));
+        publicJson = parts.publicJson;
         disclosed = true;
+      } else {
+        writer.text('null');
       }
-      json += internalJson + data[plans.length + 2]!;
-      body += `"${Buffer.from(json, 'utf8').toString('base64')}"${pieces[piece++]!}${publicJson}${pieces[piece++]!}`;
+      writer.piece(data[plans.length + 2]!);
+      body += `"${writer.end()}"${pieces[piece++]!}${publicJson}${pieces[piece++]!}`;
     }
     // An answer with a disclosure holds the session's link: the session and the locale are in its tag.
     return { body, etag: disclosed ? `"${template.tag}.${amount.text}.${link.tag}"` : `"${template.tag}.${amount.text}"` };

@@ -65,11 +65,17 @@ export function planCosts(plan: PaymentPlan, amount: Decimal): PlanCosts {
   return planCostsAt(plan, Number(formatDecimal(amount)), monthlyCost(plan, amount));
 }
 
+/** A plan's setup fee as the double the APR is solved with (the nearest to its decimal). */
+export function setupFeeNumber(plan: PaymentPlan): number {
+  return Number(formatDecimal(plan.setupFee));
+}
+
 /**
  * The same from the amount as a double (Number of its decimal text) and the plan's monthly cost at
- * it, when the caller has both already (the compiled offers: offer-template.ts).
+ * it, when the caller has both already (the compiled offers: offer-template.ts, which also keeps
+ * each plan's setupFeeNumber).
  */
-export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigint): PlanCosts {
+export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigint, setupFee = setupFeeNumber(plan)): PlanCosts {
   const totalCost = addDecimal({ units: monthly * BigInt(plan.durationMonths), scale: 0 }, plan.setupFee);
   return {
     name: plan.name,
@@ -81,6 +87,6 @@ export function planCostsAt(plan: PaymentPlan, principal: number, monthly: bigin
     administrationFee: plan.administrationFee,
     setupFee: plan.setupFee,
     // The monthly cost every month, the setup fee with the first: solved without a list of payments.
-    effectiveInterest: levelAnnualPercentageRate(principal, plan.durationMonths, Number(monthly), Number(formatDecimal(plan.setupFee))),
+    effectiveInterest: levelAnnualPercentageRate(principal, plan.durationMonths, Number(monthly), setupFee),
   };
 }

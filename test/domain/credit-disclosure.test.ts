@@ -12,8 +12,9 @@ import {
   amountWithTwoDecimals,
   creditWarningOf,
   disclosureFormat,
-  disclosureJson,
   disclosureJsonPieces,
+  disclosureParts,
+  internalDisclosureJson,
   disclosureOf,
   groupDisclosure,
   namedPlan,
@@ -471,9 +472,11 @@ describe('the pieces of a disclosure', () => {
           const costs = planCosts(named, amount);
           const url = `${LINK_URL}&x=${name}`;
           const objects = disclosureOf(s, format, `method ${name}`, named, texts, amount, costs, url);
-          const json = disclosureJson(disclosureJsonPieces(s, format, `method ${name}`, named, texts), format, texts, amount, costs, url);
-          expect(json.publicJson).toBe(JSON.stringify(objects.disclosure));
-          expect(json.internalJson).toBe(JSON.stringify(objects.internal));
+          const pieces = disclosureJsonPieces(s, format, `method ${name}`, named, texts);
+          const parts = disclosureParts(pieces, format, texts, amount, costs, url);
+          expect(parts.publicJson).toBe(JSON.stringify(objects.disclosure));
+          const internal = internalDisclosureJson(pieces, parts);
+          expect(internal).toBe(JSON.stringify(objects.internal));
         },
       ),
       { numRuns: 300 },

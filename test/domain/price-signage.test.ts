@@ -190,12 +190,19 @@ describe("a plan's payments solved without their list (levelAnnualPercentageRate
         money,
         money,
         (amount, months, payment, firstExtra) => {
-          expect(levelAnnualPercentageRate(amount, months, payment, firstExtra)).toEqual(
-            annualPercentageRate(amount, schedule(months, payment, firstExtra)),
-          );
+          const level = levelAnnualPercentageRate(amount, months, payment, firstExtra);
+          const list = annualPercentageRate(amount, schedule(months, payment, firstExtra));
+          // An APR above a billion percent (0.01 borrowed, millions paid back a month later) has more digits
+          // to its hundredths than doubles carry through twelve compoundings: neither path is exact
+          // there, and they agree to 1e-12.
+          if (list.units > 10n ** 11n) {
+            expect(Math.abs(Number(level.units - list.units) / Number(list.units))).toBeLessThan(1e-12);
+          } else {
+            expect(level).toEqual(list);
+          }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 20000 },
     );
   });
 
