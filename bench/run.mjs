@@ -155,9 +155,9 @@ async function startService(name, env, { logBytesPerSecond, script = path.join(p
 }
 
 /**
- * This build without credit disclosure (bench/README.md, `groups-carts-disclosure`): the checkout as
- * it stands (`git stash create`: its commit with the uncommitted changes of tracked files) exported
- * with `git archive` into the scratch folder, with one line changed: no group serves consumers for
+ * This build without credit disclosure (bench/README.md, `groups-carts-disclosure`): the checkout's
+ * files as they stand (those git tracks or would track) copied into the scratch folder, with one
+ * line changed: no group serves consumers for
  * disclosure (`servesConsumers` answers false), so every group's `disclosure` is null and no APR is
  * solved. Built there with scripts/build.mjs against this checkout's node_modules and started by
  * startService on the same database. BENCH_BASELINE_COMMIT names a commit to export instead, as it
@@ -165,11 +165,14 @@ async function startService(name, env, { logBytesPerSecond, script = path.join(p
  */
 async function startBaseline(name, env) {
   const given = process.env.BENCH_BASELINE_COMMIT;
-  const git = (...argv) => execFileSync('git', argv, { cwd: projectRoot, maxBuffer: 1 << 30 });
-  const commit = given ?? (git('stash', 'create').toString().trim() || 'HEAD');
   const tree = path.join(scratch, 'baseline');
   mkdirSync(tree, { recursive: true });
-  execFileSync('tar', ['-x', '-C', tree], { input: git('archive', '--format=tar', commit) });
+  const run = (command, argv, options = {}) => execFileSync(command, argv, { cwd: projectRoot, maxBuffer: 1 << 30, ...options });
+  // The files git tracks or would (untracked, not ignored), as they are in the working tree; or the given commit.
+  const archive = given
+    ? run('git', ['archive', '--format=tar', given])
+    : run('tar', ['-c', '--ignore-failed-read', '--null', '-T', '-'], { input: run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']) });
+  execFileSync('tar', ['-x', '-C', tree], { input: archive, maxBuffer: 1 << 30 });
   if (given === undefined) {
     const file = path.join(tree, 'src/domain/credit-disclosure.ts');
     const source = readFileSync(file, 'utf8');

@@ -50,6 +50,14 @@ export function base64Piece(text: string): Base64Piece {
   return { seams: [seam(0), seam(1), seam(2)], bytes: bytes.length };
 }
 
+/** Base64 written up to a point: its whole groups, and the 0–2 bytes left over. */
+export interface Base64Cut {
+  base64: string;
+  left: number;
+  b0: number;
+  b1: number;
+}
+
 /** Writes base64 of a sequence of fixed pieces and variable text; `end()` gives it, padded. */
 export class Base64Writer {
   private out = '';
@@ -106,6 +114,25 @@ export class Base64Writer {
       this.byte(0x80 | ((code >> 6) & 0x3f));
       this.byte(0x80 | (code & 0x3f));
     }
+    return this;
+  }
+
+  /**
+   * What was written so far, cut: the whole groups of base64, and the bytes left over to go on with
+   * later (resume); the writer is empty again.
+   */
+  cut(): Base64Cut {
+    const cut: Base64Cut = { base64: this.out, left: this.left, b0: this.b0, b1: this.b1 };
+    this.reset();
+    return cut;
+  }
+
+  /** Goes on from a cut, in place of what was written. */
+  resume(cut: Base64Cut): this {
+    this.out = '';
+    this.left = cut.left;
+    this.b0 = cut.b0;
+    this.b1 = cut.b1;
     return this;
   }
 

@@ -432,19 +432,23 @@ export function disclosureJsonPieces(
   };
 }
 
-/** A disclosure of one amount, ready to be written: the served JSON, and what internalData's needs. */
+/**
+ * A disclosure of one amount, ready to be written around its price-information URL (which holds
+ * the session: an answer kept for an amount is filled with each session's, offer-template.ts).
+ */
 export interface DisclosureParts {
-  publicJson: string;
   figures: DisclosureFigureTexts;
-  /** The sentence as JSON (quotes included). */
-  textJson: string;
-  /** The price-information URL as JSON writes it between its quotes. */
-  urlInner: string;
+  /** The served disclosure's JSON before and after the URL's text (JSON-escaped, without its quotes). */
+  publicBefore: string;
+  publicAfter: string;
+  /** internalData's disclosure, the same way. */
+  internalBefore: string;
+  internalAfter: string;
 }
 
 /**
- * The served disclosure's JSON, the same bytes as JSON.stringify of disclosureOf's `disclosure`
- * (given a URL), from the plan's pieces: only the amount's figures are written per call.
+ * The disclosure's JSON from the plan's pieces, only the amount's figures written per call: with
+ * the URL between them, JSON.stringify of disclosureOf's `disclosure` and `internal` to the byte.
  */
 export function disclosureParts(
   pieces: DisclosureJsonPieces,
@@ -452,22 +456,20 @@ export function disclosureParts(
   texts: PlanTexts,
   amount: Decimal,
   costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
-  priceInformationUrl: string,
 ): DisclosureParts {
   const amountText = amountWithTwoDecimals(amount);
   const figures = format.figureTexts(texts, amountText, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
-  const urlInner = jsonInner(priceInformationUrl);
-  const textJson = format.disclosureTextJson(figures);
-  // JSON.stringify writes a finite number as String does.
-  const publicJson =
-    `{"text":${textJson}${pieces.afterText}"${urlInner}","example":{"amount":"${amountText}${pieces.afterAmount}` +
-    `${Number(costs.monthlyCost)}${pieces.afterMonthly}${decimalToNumber(costs.totalCost)},"effectiveInterest":${decimalToNumber(costs.effectiveInterest)}}}`;
-  return { publicJson, figures, textJson, urlInner };
-}
-
-/** The JSON of internalData's disclosure from the parts: JSON.stringify of disclosureOf's `internal`. */
-export function internalDisclosureJson(pieces: DisclosureJsonPieces, parts: DisclosureParts): string {
-  return `{"text":${parts.textJson}${pieces.afterText}"${parts.urlInner}","apr":"${jsonInner(parts.figures.apr)}"}`;
+  const before = `{"text":${format.disclosureTextJson(figures)}${pieces.afterText}"`;
+  return {
+    figures,
+    publicBefore: before,
+    // JSON.stringify writes a finite number as String does.
+    publicAfter:
+      `","example":{"amount":"${amountText}${pieces.afterAmount}${Number(costs.monthlyCost)}${pieces.afterMonthly}` +
+      `${decimalToNumber(costs.totalCost)},"effectiveInterest":${decimalToNumber(costs.effectiveInterest)}}}`,
+    internalBefore: before,
+    internalAfter: `","apr":"${jsonInner(figures.apr)}"}`,
+  };
 }
 
 /** Where the price-information page of a group lies: `prefix` + amount + `&group=` + id + `suffix`. */

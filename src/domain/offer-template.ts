@@ -28,7 +28,7 @@ import {
   disclosureFormat,
   disclosureJsonPieces,
   disclosureParts,
-  internalDisclosureJson,
+  jsonInner,
   type DisclosureJsonPieces,
   priceInformationUrl,
   servesConsumers,
@@ -37,7 +37,7 @@ import {
   type PlanTexts,
   type PriceInformationLink,
 } from './credit-disclosure.ts';
-import { base64Piece, Base64Writer, type Base64Piece } from './base64-template.ts';
+import { base64Piece, Base64Writer, type Base64Cut, type Base64Piece } from './base64-template.ts';
 import { planCostsAt, plansInOrder, setupFeeNumber } from './price-signage.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
@@ -191,9 +191,26 @@ export interface RegionTemplate {
   tag: string;
   /** Approximate bytes held (for a cache bounded by bytes). */
   bytes: number;
-  /** Some group may have a disclosure: an answer may hold the session's link (render). */
-  disclosing: boolean;
 }
+
+/**
+ * An answer of one amount with its price-information links left open (fill): kept for an amount
+ * that repeats and filled for each session that asks, where an answer with the link in it would
+ * serve only its own session.
+ */
+export interface OpenAnswer {
+  /** The answer's text around the links' places (texts.length = places.length + 1). */
+  texts: string[];
+  places: LinkPlace[];
+  amountText: string;
+  /** The ETag without its closing quote; the session's link tag completes it. */
+  etagOpen: string;
+  /** Approximate bytes held. */
+  bytes: number;
+}
+
+/** Where a group's link goes: in internalData's base64 (after `cut`, followed by `rest`), or in its disclosure's JSON. */
+type LinkPlace = { groupId: string; cut: Base64Cut; rest: Base64Piece } | { groupId: string; cut: undefined; rest: undefined };
 
 /**
  * A placeholder that occurs nowhere in `text`: serialized text with placeholders is split at them,
@@ -392,7 +409,7 @@ export class CompiledOffer {
       // Each piece as text, and in base64 three times over (a third more each).
       groups.reduce((sum, g) => sum + 5 * g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
       256;
-    return { pieces, groups, tag: digest.digest('base64url'), bytes, disclosing: groups.some((g) => g.disclosing) };
+    return { pieces, groups, tag: digest.digest('base64url'), bytes };
   }
 
   /**
@@ -400,6 +417,39 @@ export class CompiledOffer {
    * pages (an answer with a disclosure names them, and its ETag the session and locale).
    */
   render(template: RegionTemplate, amount: CartAmount, link: PriceInformationLink): RenderedOffer {
+    return this.write(template, amount, link) as RenderedOffer;
+  }
+
+  /**
+   * The same answer with its links left open: an OpenAnswer to fill per session, or the answer
+   * itself when it has no disclosure (and so no link).
+   */
+  renderOpen(template: RegionTemplate, amount: CartAmount): OpenAnswer | RenderedOffer {
+    return this.write(template, amount, undefined);
+  }
+
+  /** An open answer with the session's links: the bytes render gives. */
+  fill(open: OpenAnswer, link: PriceInformationLink): RenderedOffer {
+    const { texts, places } = open;
+    const writer = this.writer;
+    let body = texts[0]!;
+    let url = '';
+    for (let i = 0; i < places.length; i += 1) {
+      const place = places[i]!;
+      if (place.cut) {
+        // A group's base64 place comes first; its disclosure's JSON place takes the same URL.
+        url = jsonInner(priceInformationUrl(link, open.amountText, place.groupId));
+        body += writer.resume(place.cut).text(url).piece(place.rest).end();
+      } else {
+        body += url;
+      }
+      body += texts[i + 1]!;
+    }
+    return { body, etag: `${open.etagOpen}.${link.tag}"` };
+  }
+
+  /** render (with a link) and renderOpen (without) in one: they differ only where a disclosure names the link. */
+  private write(template: RegionTemplate, amount: CartAmount, link: PriceInformationLink | undefined): OpenAnswer | RenderedOffer {
     const { pieces, groups } = template;
     const cents = BigInt(amount.cents);
     let body = pieces[0]!;
@@ -407,6 +457,9 @@ export class CompiledOffer {
     let disclosed = false;
     const writer = this.writer;
     writer.reset();
+    const texts: string[] = [];
+    const places: LinkPlace[] = [];
+    let bytes = 0;
     for (const group of groups) {
       const plans = group.plans;
       const data = group.data64;
@@ -432,29 +485,44 @@ export class CompiledOffer {
         body += `"${writer.end()}"${pieces[piece++]!}`;
         continue;
       }
-      let publicJson = 'null';
       // No disclosure without a named cost, nor for an amount of 0 (no credit: no rate).
-      if (named && cents > 0n) {
-        const parts = disclosureParts(
-          named.json!,
-          this.format,
-          named.texts!,
-          { units: cents, scale: 2 },
-          // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
-          planCostsAt(named.plan, amount.cents / 100, lowest, named.setupFee),
-          priceInformationUrl(link, amount.text, group.id),
-        );
-        writer.text(internalDisclosureJson(named.json!, parts));
-        publicJson = parts.publicJson;
-        disclosed = true;
-      } else {
-        writer.text('null');
+      if (!named || cents === 0n) {
+        writer.text('null').piece(data[plans.length + 2]!);
+        body += `"${writer.end()}"${pieces[piece++]!}null${pieces[piece++]!}`;
+        continue;
       }
-      writer.piece(data[plans.length + 2]!);
-      body += `"${writer.end()}"${pieces[piece++]!}${publicJson}${pieces[piece++]!}`;
+      const parts = disclosureParts(
+        named.json!,
+        this.format,
+        named.texts!,
+        { units: cents, scale: 2 },
+        // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
+        planCostsAt(named.plan, amount.cents / 100, lowest, named.setupFee),
+      );
+      disclosed = true;
+      if (link) {
+        const url = jsonInner(priceInformationUrl(link, amount.text, group.id));
+        writer.text(parts.internalBefore + url + parts.internalAfter).piece(data[plans.length + 2]!);
+        body += `"${writer.end()}"${pieces[piece++]!}${parts.publicBefore}${url}${parts.publicAfter}${pieces[piece++]!}`;
+        continue;
+      }
+      // Open: internalData up to the URL, then its rest encoded once for this amount; the JSON's URL.
+      const cut = writer.text(parts.internalBefore).cut();
+      const rest = base64Piece(parts.internalAfter + group.dataPieces[plans.length + 2]!);
+      texts.push(`${body}"${cut.base64}`);
+      places.push({ groupId: group.id, cut, rest });
+      texts.push(`"${pieces[piece++]!}${parts.publicBefore}`);
+      places.push({ groupId: group.id, cut: undefined, rest: undefined });
+      body = parts.publicAfter + pieces[piece++]!;
+      bytes += 4 * rest.bytes + 64;
     }
-    // An answer with a disclosure holds the session's link: the session and the locale are in its tag.
-    return { body, etag: disclosed ? `"${template.tag}.${amount.text}.${link.tag}"` : `"${template.tag}.${amount.text}"` };
+    if (link || !disclosed) {
+      // An answer with a disclosure holds the session's link: the session and the locale are in its tag.
+      return { body, etag: disclosed ? `"${template.tag}.${amount.text}.${link!.tag}"` : `"${template.tag}.${amount.text}"` };
+    }
+    texts.push(body);
+    for (const text of texts) bytes += 2 * text.length;
+    return { texts, places, amountText: amount.text, etagOpen: `"${template.tag}.${amount.text}`, bytes };
   }
 }
 

@@ -15,7 +15,9 @@
 //
 // Amounts that repeat (every shopper of one product sends its price) get their rendered answer kept
 // beside their region: found by the amount's text in the region's map, it skips filling the template
-// (the costs per plan, internalData, the ETag). Only an amount seen before in its region is kept
+// (the costs per plan, internalData, the ETag). An answer with a credit disclosure names the
+// session's price-information page, so it is kept with those links left open and filled for each
+// session that asks (offer-template.ts, OpenAnswer): one kept answer serves every session. Only an amount seen before in its region is kept
 // (a doorkeeper of recent amounts per region), so a stream of new amounts does not churn the budget;
 // the answers hang off the region, itself off the catalog object, so a catalog change drops them.
 import type { CustomerType, StoreMethods } from '../domain/catalog.ts';
@@ -28,6 +30,7 @@ import {
   type CompiledOffer,
   type GroupsSerializer,
   type OfferQuestion,
+  type OpenAnswer,
   type RegionTemplate,
   type RenderedOffer,
 } from '../domain/offer-template.ts';
@@ -87,10 +90,7 @@ interface RegionEntry {
   compiled: CompiledEntry;
   region: number;
   template: RegionTemplate;
-  /**
-   * Answers of amounts asked for more than once, by the amount's text; in a region whose answers may
-   * hold a disclosure (and so the session's link), by the amount's text and the link's tag.
-   */
+  /** Answers of amounts asked for more than once, by the amount's text. */
   answers: Map<string, AnswerEntry>;
   /** Amounts asked for once so far. */
   seen: Set<string>;
@@ -99,7 +99,8 @@ interface RegionEntry {
 interface AnswerEntry {
   region: RegionEntry;
   amount: string;
-  answer: RenderedOffer;
+  /** An answer with a disclosure is kept with its session's links open, and filled per request. */
+  answer: RenderedOffer | OpenAnswer;
   bytes: number;
 }
 
@@ -154,8 +155,8 @@ export class OfferRenderer {
     const regionNumber = compiled.offer.regionOf(amount.cents);
     let region = compiled.regions[regionNumber];
     if (region && this.regions.lookup(region)) {
-      const kept = region.answers.get(region.template.disclosing ? `${amount.text}\u0000${request.link.tag}` : amount.text);
-      if (kept && this.answers.lookup(kept)) return kept.answer;
+      const kept = region.answers.get(amount.text);
+      if (kept && this.answers.lookup(kept)) return 'places' in kept.answer ? compiled.offer.fill(kept.answer, request.link) : kept.answer;
       return this.renderAndKeep(region, amount, request.link);
     }
     region = {
@@ -177,19 +178,22 @@ export class OfferRenderer {
 
   /** Fills the region's template; keeps the answer if the amount was asked for before. */
   private renderAndKeep(region: RegionEntry, amount: CartAmount, link: PriceInformationLink): RenderedOffer {
-    const answer = region.compiled.offer.render(region.template, amount, link);
-    const key = region.template.disclosing ? `${amount.text}\u0000${link.tag}` : amount.text;
+    const offer = region.compiled.offer;
+    const key = amount.text;
     if (!region.seen.has(key)) {
       if (region.seen.size >= DOORKEEPER_SIZE) region.seen.clear();
       region.seen.add(key);
-      return answer;
+      return offer.render(region.template, amount, link);
     }
     region.seen.delete(key);
-    const entry: AnswerEntry = { region, amount: key, answer, bytes: 128 + 2 * (answer.body.length + answer.etag.length + key.length) };
+    // Kept for every session: its links left open (an answer without a disclosure has none).
+    const answer = offer.renderOpen(region.template, amount);
+    const bytes = 128 + 2 * key.length + ('places' in answer ? answer.bytes : 2 * (answer.body.length + answer.etag.length));
+    const entry: AnswerEntry = { region, amount: key, answer, bytes };
     region.answers.set(key, entry);
     this.answers.countMiss();
     this.answers.set(entry, true);
-    return answer;
+    return 'places' in answer ? offer.fill(answer, link) : answer;
   }
 
   private compiledFor(catalog: StoreMethods, question: OfferQuestion): CompiledEntry {

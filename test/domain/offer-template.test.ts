@@ -477,6 +477,44 @@ describe('kept answers of repeated amounts', () => {
   });
 });
 
+describe('kept answers with a credit disclosure', () => {
+  it("are kept once for every session, each served its own session's links and tag", () => {
+    const partPayment = method({
+      type: NOW,
+      name: 'Part payment',
+      priceSignagePossible: true,
+      minPurchaseLimit: dec('100'),
+      plans: [plan({ name: '24', durationMonths: 24, annuityFactor: dec('0.0461'), administrationFee: dec('29'), setupFee: dec('195') })],
+    });
+    const catalog: StoreMethods = { store: store(), methods: [partPayment] };
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const ask = (link: (typeof LINKS)[number]) =>
+      renderer.render(catalog, { storeId: catalog.store.id, amount: '1299.95', flattened: false, language: 'sv', link }, serialize);
+    const [first, second] = LINKS;
+    // Asked twice by the first session: the second time it is kept (open), then served from the kept one.
+    ask(first!);
+    ask(first!);
+    for (const link of [first!, second!, first!]) {
+      const answer = ask(link);
+      const fresh = new OfferRenderer(DEFAULT_OPERATOR_TYPES).render(
+        catalog,
+        { storeId: catalog.store.id, amount: '1299.95', flattened: false, language: 'sv', link },
+        serialize,
+      );
+      expect(answer).toEqual(fresh);
+      const other = link === first ? second! : first!;
+      const [group] = JSON.parse(answer.body) as Array<{ internalData: string; disclosure: { priceInformationUrl: string } }>;
+      expect(group!.disclosure.priceInformationUrl.startsWith(link.prefix)).toBe(true);
+      const internal = JSON.parse(Buffer.from(group!.internalData, 'base64').toString('utf8')) as { disclosure: { priceInformationUrl: string } };
+      expect(internal.disclosure.priceInformationUrl).toBe(group!.disclosure.priceInformationUrl);
+      expect(answer.body.includes(other.tag.split('.')[0]!)).toBe(false);
+      expect(answer.etag.endsWith(`.${link.tag}"`)).toBe(true);
+    }
+    // One answer kept, not one per session.
+    expect(renderer.stats().find((s) => s.name === 'offer_answer')?.size).toBe(1);
+  });
+});
+
 describe('cart amounts', () => {
   it('are exact in cents and written canonically, as formatDecimal writes the parsed amount', () => {
     fc.assert(
