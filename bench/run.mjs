@@ -171,7 +171,9 @@ async function startBaseline(name, env) {
   // The files git tracks or would (untracked, not ignored), as they are in the working tree; or the given commit.
   const archive = given
     ? run('git', ['archive', '--format=tar', given])
-    : run('tar', ['-c', '--ignore-failed-read', '--null', '-T', '-'], { input: run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']) });
+    : run('tar', ['-c', '--ignore-failed-read', '--null', '-T', '-'], {
+        input: run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']),
+      });
   execFileSync('tar', ['-x', '-C', tree], { input: archive, maxBuffer: 1 << 30 });
   if (given === undefined) {
     const file = path.join(tree, 'src/domain/credit-disclosure.ts');

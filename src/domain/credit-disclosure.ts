@@ -202,12 +202,16 @@ function formatter(
   return fallback;
 }
 
-/** What JSON.stringify escapes in a string: quotes, backslashes, control characters, lone surrogates. */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** `s` as JSON writes it between its quotes; a figure most often needs nothing (a test, no copy). */
+/**
+ * `s` as JSON writes it between its quotes; a figure most often needs nothing (a scan, no copy):
+ * JSON.stringify escapes quotes, backslashes, control characters and lone surrogates.
+ */
 export function jsonInner(s: string): string {
-  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
+  for (let i = 0; i < s.length; i += 1) {
+    const code = s.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return JSON.stringify(s).slice(1, -1);
+  }
+  return s;
 }
 
 const FIGURES: readonly (keyof DisclosureFigureTexts)[] = [
@@ -232,9 +236,11 @@ export interface TextJsonTemplate {
 }
 
 function textJsonTemplate(language: Language): TextJsonTemplate {
-  // NUL never occurs in a generated text: a marker is a figure's number between two.
-  const probe = Object.fromEntries(FIGURES.map((figure, i) => [figure, `\u0000${i}\u0000`])) as unknown as DisclosureFigureTexts;
-  const parts = generatedTexts(language).disclosure(probe).split(/\u0000(\d)\u0000/);
+  // A private-use character never occurs in a generated text: a marker is a figure's number between two.
+  const probe = Object.fromEntries(FIGURES.map((figure, i) => [figure, `\ue000${i}\ue000`])) as unknown as DisclosureFigureTexts;
+  const parts = generatedTexts(language)
+    .disclosure(probe)
+    .split(/\ue000(\d)\ue000/);
   const pieces = parts.filter((_, i) => i % 2 === 0).map((piece) => jsonInner(piece));
   pieces[0] = `"${pieces[0]}`;
   pieces[pieces.length - 1] += '"';
@@ -454,10 +460,10 @@ export function disclosureParts(
   pieces: DisclosureJsonPieces,
   format: DisclosureFormat,
   texts: PlanTexts,
-  amount: Decimal,
+  /** The amount with at least two decimals (amountWithTwoDecimals). */
+  amountText: string,
   costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
 ): DisclosureParts {
-  const amountText = amountWithTwoDecimals(amount);
   const figures = format.figureTexts(texts, amountText, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
   const before = `{"text":${format.disclosureTextJson(figures)}${pieces.afterText}"`;
   return {
@@ -571,7 +577,13 @@ export function priceInformation(store: Store, language: Language, members: read
   return members.flatMap((method) =>
     plansInOrder(method).map((plan) => {
       const costs = planCosts(plan, amount);
-      const texts = format.figureTexts(format.planTexts(plan), amountWithTwoDecimals(amount), costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+      const texts = format.figureTexts(
+        format.planTexts(plan),
+        amountWithTwoDecimals(amount),
+        costs.monthlyCost,
+        costs.totalCost,
+        costs.effectiveInterest,
+      );
       return { method, plan, costs, texts, text: generatedTexts(language).disclosure(texts) };
     }),
   );

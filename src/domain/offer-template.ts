@@ -78,6 +78,8 @@ export interface CartAmount {
   cents: number;
   /** Canonical text, as formatDecimal(parseDecimal(text)) writes it: no leading zeros, its decimals kept. */
   text: string;
+  /** The same with two decimals (a disclosure's example writes it so). */
+  twoDecimals: string;
 }
 
 /**
@@ -96,7 +98,11 @@ export function cartAmountOf(amount: string): CartAmount | undefined {
   const digits = start === 0 ? whole : whole.slice(start);
   // Stryker disable next-line ConditionalExpression: equivalent, Number('') is 0
   const cents = Number(digits) * 100 + (fraction.length === 0 ? 0 : fraction.length === 1 ? Number(fraction) * 10 : Number(fraction));
-  return { cents, text: fraction.length === 0 ? digits : `${digits}.${fraction}` };
+  return {
+    cents,
+    text: fraction.length === 0 ? digits : `${digits}.${fraction}`,
+    twoDecimals: `${digits}.${fraction.padEnd(2, '0')}`,
+  };
 }
 
 /** ceil(d × 100), or +Infinity beyond what an amount of the compiled path can reach. */
@@ -336,7 +342,15 @@ export class CompiledOffer {
         const ordered = plansInOrder(m);
         const offset = ranked;
         ranked += ordered.length;
-        return m.plans.map((p) => costFormulaOf(p, m.priceSignagePossible, offset + ordered.indexOf(p), m.id, disclosing ? this.planDisclosure(m.id, p) : undefined));
+        return m.plans.map((p) =>
+          costFormulaOf(
+            p,
+            m.priceSignagePossible,
+            offset + ordered.indexOf(p),
+            m.id,
+            disclosing ? this.planDisclosure(m.id, p) : undefined,
+          ),
+        );
       });
       // Stryker disable next-line StringLiteral,ArrowFunction: equivalent, the probe only has to hold the catalog's text
       const dataBase = placeholderBase(JSON.stringify(internalDataWith(store, shape.members, shape.title, language, '', () => '', null)));
@@ -495,7 +509,7 @@ export class CompiledOffer {
         named.json!,
         this.format,
         named.texts!,
-        { units: cents, scale: 2 },
+        amount.twoDecimals,
         // cents / 100 is the double nearest the amount, as Number of its text is (both correctly rounded).
         planCostsAt(named.plan, amount.cents / 100, lowest, named.setupFee),
       );

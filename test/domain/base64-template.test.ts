@@ -8,7 +8,9 @@ const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
   // Lone and paired surrogates, and the widths of UTF-8 (1, 2, 3 and 4 bytes).
-  fc.array(fc.constantFrom('a', 'å', '\u00a0', '\u202f', '€', '😀', '\ud800', '\udc00', '"'), { maxLength: 8 }).map((chars) => chars.join('')),
+  fc
+    .array(fc.constantFrom('a', 'å', '\u00a0', '\u202f', '€', '😀', '\ud800', '\udc00', '"'), { maxLength: 8 })
+    .map((chars) => chars.join('')),
 );
 
 describe('base64 of fixed pieces and variable text', () => {

@@ -472,7 +472,7 @@ describe('the pieces of a disclosure', () => {
           const url = `${LINK_URL}&x=${name}`;
           const objects = disclosureOf(s, format, `method ${name}`, named, texts, amount, costs, url);
           const pieces = disclosureJsonPieces(s, format, `method ${name}`, named, texts);
-          const parts = disclosureParts(pieces, format, texts, amount, costs);
+          const parts = disclosureParts(pieces, format, texts, amountWithTwoDecimals(amount), costs);
           const inner = JSON.stringify(url).slice(1, -1);
           expect(parts.publicBefore + inner + parts.publicAfter).toBe(JSON.stringify(objects.disclosure));
           expect(parts.internalBefore + inner + parts.internalAfter).toBe(JSON.stringify(objects.internal));

@@ -13,7 +13,7 @@ import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../
 import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
 import { OfferRenderer, type OfferRequest } from '../../src/services/offer-renderer.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
-import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
+import { amountWithTwoDecimals, priceInformationLink } from '../../src/domain/credit-disclosure.ts';
 
 /** Two sessions' price-information pages, one asked with a locale of its own. */
 const LINKS = [
@@ -505,7 +505,9 @@ describe('kept answers with a credit disclosure', () => {
       const other = link === first ? second! : first!;
       const [group] = JSON.parse(answer.body) as Array<{ internalData: string; disclosure: { priceInformationUrl: string } }>;
       expect(group!.disclosure.priceInformationUrl.startsWith(link.prefix)).toBe(true);
-      const internal = JSON.parse(Buffer.from(group!.internalData, 'base64').toString('utf8')) as { disclosure: { priceInformationUrl: string } };
+      const internal = JSON.parse(Buffer.from(group!.internalData, 'base64').toString('utf8')) as {
+        disclosure: { priceInformationUrl: string };
+      };
       expect(internal.disclosure.priceInformationUrl).toBe(group!.disclosure.priceInformationUrl);
       expect(answer.body.includes(other.tag.split('.')[0]!)).toBe(false);
       expect(answer.etag.endsWith(`.${link.tag}"`)).toBe(true);
@@ -527,6 +529,7 @@ describe('cart amounts', () => {
           const parsed = parseDecimal(written)!;
           const amount = cartAmountOf(written)!;
           expect(amount.text).toBe(formatDecimal(parsed));
+          expect(amount.twoDecimals).toBe(amountWithTwoDecimals(parsed));
           expect(BigInt(amount.cents)).toBe((parsed.units * 100n) / 10n ** BigInt(parsed.scale));
         },
       ),
@@ -534,11 +537,15 @@ describe('cart amounts', () => {
   });
 
   it('take a whole part of up to 13 digits, leading zeros aside', () => {
-    expect(cartAmountOf('9999999999999.99')).toEqual({ cents: 999_999_999_999_999, text: '9999999999999.99' });
-    expect(cartAmountOf('00000000000000000001.5')).toEqual({ cents: 150, text: '1.5' });
+    expect(cartAmountOf('9999999999999.99')).toEqual({
+      cents: 999_999_999_999_999,
+      text: '9999999999999.99',
+      twoDecimals: '9999999999999.99',
+    });
+    expect(cartAmountOf('00000000000000000001.5')).toEqual({ cents: 150, text: '1.5', twoDecimals: '1.50' });
     expect(cartAmountOf('10000000000000')).toBeUndefined();
-    expect(cartAmountOf('0')).toEqual({ cents: 0, text: '0' });
-    expect(cartAmountOf('000.05')).toEqual({ cents: 5, text: '0.05' });
+    expect(cartAmountOf('0')).toEqual({ cents: 0, text: '0', twoDecimals: '0.00' });
+    expect(cartAmountOf('000.05')).toEqual({ cents: 5, text: '0.05', twoDecimals: '0.05' });
   });
 
   it('are none for text the query pattern refuses (more than two decimals, no whole part)', () => {
