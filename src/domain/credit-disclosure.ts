@@ -486,19 +486,34 @@ export interface PriceInformationLink {
   suffix: string;
   /** The session and the locale, for the ETag of an answer that holds the link (`<session>` or `<session>.<locale>`). */
   tag: string;
+  /** `prefix` and `suffix` as JSON writes them between quotes (escaped once, not per answer). */
+  prefixInner: string;
+  suffixInner: string;
 }
 
 export function priceInformationLink(publicUrl: string, sessionId: string, locale: string | undefined): PriceInformationLink {
+  const prefix = `${publicUrl}/v1/sessions/${sessionId}/price-information?amount=`;
+  const suffix = locale === undefined ? '' : `&locale=${encodeURIComponent(locale)}`;
   return {
-    prefix: `${publicUrl}/v1/sessions/${sessionId}/price-information?amount=`,
-    suffix: locale === undefined ? '' : `&locale=${encodeURIComponent(locale)}`,
+    prefix,
+    suffix,
     // A locale is letters, digits and hyphens (languages.ts, LOCALE_PATTERN): ETag characters all.
     tag: locale === undefined ? sessionId : `${sessionId}.${locale}`,
+    prefixInner: jsonInner(prefix),
+    suffixInner: jsonInner(suffix),
   };
 }
 
 export function priceInformationUrl(link: PriceInformationLink, amountText: string, groupId: string): string {
   return `${link.prefix}${amountText}&group=${groupId}${link.suffix}`;
+}
+
+/**
+ * priceInformationUrl as JSON writes it between quotes, escaping nothing per call: the amount is
+ * digits and a point, `groupIdInner` is escaped by the caller once.
+ */
+export function priceInformationUrlInner(link: PriceInformationLink, amountText: string, groupIdInner: string): string {
+  return `${link.prefixInner}${amountText}&group=${groupIdInner}${link.suffixInner}`;
 }
 
 /** Whether a group with these customer types is disclosed to (the directive protects consumers). */

@@ -30,7 +30,7 @@ import {
   disclosureParts,
   jsonInner,
   type DisclosureJsonPieces,
-  priceInformationUrl,
+  priceInformationUrlInner,
   servesConsumers,
   type DisclosureFormat,
   type InternalDisclosure,
@@ -184,8 +184,8 @@ interface CompiledGroup {
    * then internalData's last piece follows the disclosure, and so does the answer's piece after it.
    */
   disclosing: boolean;
-  /** The group's id, for its price-information link. */
-  id: string;
+  /** The group's id as JSON writes it between quotes, for its price-information link. */
+  idInner: string;
 }
 
 /** One region's answer with slots: per group its subtitle (when a slot) and its internalData. */
@@ -215,7 +215,7 @@ export interface OpenAnswer {
   bytes: number;
 }
 
-/** Where a group's link goes: in internalData's base64 (after `cut`, followed by `rest`), or in its disclosure's JSON. */
+/** Where a group's link goes (groupId as JSON writes it): in internalData's base64 (after `cut`, followed by `rest`), or in its disclosure's JSON. */
 type LinkPlace = { groupId: string; cut: Base64Cut; rest: Base64Piece } | { groupId: string; cut: undefined; rest: undefined };
 
 /**
@@ -380,7 +380,7 @@ export class CompiledOffer {
         subtitleSlot,
         subtitleWithoutCostJson: JSON.stringify(shape.subtitleWithoutCost),
         disclosing,
-        id: shape.id,
+        idInner: jsonInner(shape.id),
       });
       const subtitle = subtitleSlot ? `${base}s${index}` : shape.subtitleWithoutCost;
       if (subtitleSlot) bodyMarkers.push(JSON.stringify(subtitle));
@@ -452,7 +452,7 @@ export class CompiledOffer {
       const place = places[i]!;
       if (place.cut) {
         // A group's base64 place comes first; its disclosure's JSON place takes the same URL.
-        url = jsonInner(priceInformationUrl(link, open.amountText, place.groupId));
+        url = priceInformationUrlInner(link, open.amountText, place.groupId);
         body += writer.resume(place.cut).text(url).piece(place.rest).end();
       } else {
         body += url;
@@ -515,7 +515,7 @@ export class CompiledOffer {
       );
       disclosed = true;
       if (link) {
-        const url = jsonInner(priceInformationUrl(link, amount.text, group.id));
+        const url = priceInformationUrlInner(link, amount.text, group.idInner);
         writer.text(parts.internalBefore + url + parts.internalAfter).piece(data[plans.length + 2]!);
         body += `"${writer.end()}"${pieces[piece++]!}${parts.publicBefore}${url}${parts.publicAfter}${pieces[piece++]!}`;
         continue;
@@ -524,9 +524,9 @@ export class CompiledOffer {
       const cut = writer.text(parts.internalBefore).cut();
       const rest = base64Piece(parts.internalAfter + group.dataPieces[plans.length + 2]!);
       texts.push(`${body}"${cut.base64}`);
-      places.push({ groupId: group.id, cut, rest });
+      places.push({ groupId: group.idInner, cut, rest });
       texts.push(`"${pieces[piece++]!}${parts.publicBefore}`);
-      places.push({ groupId: group.id, cut: undefined, rest: undefined });
+      places.push({ groupId: group.idInner, cut: undefined, rest: undefined });
       body = parts.publicAfter + pieces[piece++]!;
       bytes += 4 * rest.bytes + 64;
     }

@@ -20,6 +20,7 @@ import {
   priceInformation,
   priceInformationLink,
   priceInformationUrl,
+  priceInformationUrlInner,
   priceSignageDisclosure,
   servesConsumers,
 } from '../../src/domain/credit-disclosure.ts';
@@ -488,12 +489,19 @@ describe('the pieces of a disclosure', () => {
       prefix: 'https://pay.example.com/v1/sessions/session-1/price-information?amount=',
       suffix: '&locale=sv-FI',
       tag: 'session-1.sv-FI',
+      prefixInner: 'https://pay.example.com/v1/sessions/session-1/price-information?amount=',
+      suffixInner: '&locale=sv-FI',
     });
+    // As JSON writes it between quotes, escaped when the link is made: a base URL JSON must escape.
+    const awkward = priceInformationLink('https://pay.example.com/"a"\\b', 'session-1', 'sv-FI');
+    expect(priceInformationUrlInner(awkward, '1299.95', 'g1')).toBe(
+      JSON.stringify(priceInformationUrl(awkward, '1299.95', 'g1')).slice(1, -1),
+    );
     expect(priceInformationUrl(withLocale, '1299.95', 'g1')).toBe(
       'https://pay.example.com/v1/sessions/session-1/price-information?amount=1299.95&group=g1&locale=sv-FI',
     );
     const without = priceInformationLink('https://pay.example.com', 'session-1', undefined);
-    expect(without).toEqual({ prefix: withLocale.prefix, suffix: '', tag: 'session-1' });
+    expect(without).toEqual({ prefix: withLocale.prefix, suffix: '', tag: 'session-1', prefixInner: withLocale.prefix, suffixInner: '' });
     expect(priceInformationUrl(without, '100', 'g2')).toBe(
       'https://pay.example.com/v1/sessions/session-1/price-information?amount=100&group=g2',
     );
