@@ -30,46 +30,31 @@ export type AnnualPercentageRate = Decimal;
 const TOLERANCE = 1e-15;
 
 /**
- * Present value of the payments at monthly rate r, as a multiple of the amount. A payment one month
- * after the previous one is discounted by one more factor 1/(1+r) instead of a power of its own:
- * a plan's payments fall on consecutive months, and an exponential per payment was most of price
- * signage's cost. The product's rounding error (about months × 1e-16) stays far below the 1e-13
- * within which the rounding is confirmed below.
+ * Present value of the payments at monthly rate r, as a multiple of the amount, or (`slope`) its
+ * derivative d/dr: −Σ month · P · (1+r)^−(month+1). A payment one month after the previous one is
+ * discounted by one more factor 1/(1+r) instead of a power of its own: a plan's payments fall on
+ * consecutive months, and an exponential per payment was most of price signage's cost. The
+ * product's rounding error (about months × 1e-16) stays far below the 1e-13 within which the
+ * rounding is confirmed below.
  */
-function presentValue(payments: readonly Payment[], r: number): number {
+function presentValue(payments: readonly Payment[], r: number, slope = false): number {
   const lnGrowth = Math.log1p(r);
   const factor = Math.exp(-lnGrowth);
-  let value = 0;
+  let sum = 0;
   let month = 0;
   let discount = 1;
   for (const p of payments) {
     // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, the power gives the same discount
     discount = p.month === month + 1 ? discount * factor : Math.exp(-p.month * lnGrowth);
     month = p.month;
-    value += p.amount * discount;
+    // Stryker disable all: equivalent, the slope only aims Newton's steps; a wrong one aims outside the bracket,
+    // and such a step bisects instead (monthlyRate): the same root, found in more steps.
+    if (slope) sum -= p.month * p.amount * discount * factor;
+    // Stryker restore all
+    else sum += p.amount * discount;
   }
-  return value;
+  return sum;
 }
-
-// Stryker disable all: equivalent, the slope only aims Newton's steps; a wrong one aims outside the bracket,
-// and such a step bisects instead (monthlyRate): the same root, found in more steps.
-/** d/dr of presentValue: −Σ month · P · (1+r)^−(month+1). */
-function presentValueSlope(payments: readonly Payment[], r: number): number {
-  const lnGrowth = Math.log1p(r);
-  const factor = Math.exp(-lnGrowth);
-  let slope = 0;
-  let month = 0;
-  let discount = 1;
-  for (const p of payments) {
-    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, the power gives the same discount
-    discount = p.month === month + 1 ? discount * factor : Math.exp(-p.month * lnGrowth);
-    month = p.month;
-    slope -= p.month * p.amount * discount * factor;
-  }
-  return slope;
-}
-
-// Stryker restore all
 
 /** The monthly rate r > −1 with presentValue(payments, r) = 1 (payments normalised to the amount). */
 function monthlyRate(schedule: Schedule): number {
@@ -148,7 +133,7 @@ export function annualPercentageRate(amount: number, payments: readonly Payment[
   // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: equivalent, see above
   const normalised = payments.filter((p) => p.amount > 0).map((p) => ({ month: p.month, amount: p.amount / amount }));
   if (normalised.length === 0) return { units: -10000n, scale: 2 };
-  return rateOf({ presentValue: (r) => presentValue(normalised, r), slope: (r) => presentValueSlope(normalised, r) });
+  return rateOf({ presentValue: (r) => presentValue(normalised, r), slope: (r) => presentValue(normalised, r, true) });
 }
 
 /**

@@ -268,20 +268,12 @@ describe('payment methods', () => {
 
     const created = await admin('PUT', `/payment-methods/${GIFT}`, method());
     expect(created.statusCode, created.body).toBe(201);
+    // As sent, with the defaults filled in and the limit as a JSON number.
     expect(created.json()).toEqual({
       id: GIFT,
-      storeId: STORE,
-      sortOrder: -10,
-      name: 'Gift card',
-      description: 'Pay with a gift card',
-      type: 'GENERIC',
-      minPurchaseLimit: 1,
+      ...method(),
       maxPurchaseLimit: 2500.5,
-      minApplicationLimit: 0,
-      maxApplicationLimit: 2500,
       legalLinks: [{ url: 'https://example.com/gift', type: 'PRICE_INFO', appendAmount: false }],
-      enabledForLegalCustomer: false,
-      enabledForNaturalCustomer: true,
       campaign: { campaign: false, keywords: [] },
       priceSignagePossible: false,
       plans: [

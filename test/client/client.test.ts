@@ -3,7 +3,7 @@
 // shape, retries of 429 and of the in-flight 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, MerchantClient, type MerchantClientOptions } from '../../client/src/index.ts';
-import { requestFingerprint } from '../../src/services/sessions.ts';
+import { claimInFlightKey } from '../helpers/database.ts';
 import { manualClock } from '../helpers/app.ts';
 import { NORDIC, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import { recordingFetch, startListening, type ListeningService } from './harness.ts';
@@ -229,16 +229,7 @@ describe('errors', () => {
   });
 
   it('409 while the key’s first request is in flight: retried after Retry-After, then thrown', async () => {
-    await service.database.handle.db
-      .insertInto('session_idempotency_keys')
-      .values({
-        client_id: NORDIC.id,
-        key: 'in-flight-key',
-        fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
-        session_id: null,
-        created_at: new Date(clock()),
-      })
-      .execute();
+    await claimInFlightKey(service.database.handle.db, NORDIC.id, 'in-flight-key', STORE, clock());
     const recorder = recordingFetch();
     const merchant = client({ fetch: recorder.fetch, maxAttempts: 3, maxRetryDelayMs: 0 });
     const error = await rejection(merchant.createSession(STORE, { idempotencyKey: 'in-flight-key' }));
@@ -248,16 +239,7 @@ describe('errors', () => {
 
   it('409 in flight, then the first request completes: the retry gets its session', async () => {
     const db = service.database.handle.db;
-    await db
-      .insertInto('session_idempotency_keys')
-      .values({
-        client_id: NORDIC.id,
-        key: 'completes-key',
-        fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
-        session_id: null,
-        created_at: new Date(clock()),
-      })
-      .execute();
+    await claimInFlightKey(db, NORDIC.id, 'completes-key', STORE, clock());
     const original = await client().createSession(STORE);
     const recorder = recordingFetch(async (_request, real) => {
       const response = await real();

@@ -3,14 +3,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildDist,
-  processEnvironment,
-  runServerToExit,
-  startServer,
-  type ProcessEnvironment,
-  type ServerProcess,
-} from '../helpers/process.ts';
+import { buildDist, processEnvironment, runServerToExit, startServer } from '../helpers/process.ts';
+import type { ProcessEnvironment, ServerProcess } from '../helpers/process.ts';
 import { operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { catalogMethod, testIds } from '../helpers/fixtures.ts';
 import { ApiError, RESURS_TYPES, StrictMerchantClient, TokenError } from './strict-client.ts';

@@ -6,23 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { STORE } from '../helpers/demo.ts';
-import {
-  CONSOLE_ADMIN,
-  changed,
-  ConsoleUser,
-  csrfOf,
-  expectConsoleHeaders,
-  formFields,
-  inputOf,
-  personSignedIn,
-  signedInForTests,
-  textOfId,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
-const ADMIN = CONSOLE_ADMIN;
+const ADMIN = harness.CONSOLE_ADMIN;
 let service: TestService;
-let user: ConsoleUser;
-signedInForTests((signedIn) => ({ service, user } = signedIn));
+let user: harness.ConsoleUser;
+harness.signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 async function lastAuditEvent(entity: string) {
   const events = await service.ctx.auditTrail.list({ page: 0, size: 1, entity: entity as 'merchant' });
@@ -57,7 +46,7 @@ describe('browsing', () => {
     for (const url of ['/console/merchants/m-nope', '/console/stores/00000000-0000-4000-8000-000000000000']) {
       const response = await user.get(url);
       expect(response.statusCode).toBe(404);
-      expectConsoleHeaders(response);
+      harness.expectConsoleHeaders(response);
       expect(response.body).toContain('not found');
     }
   });
@@ -86,24 +75,24 @@ describe('merchants', () => {
   it('does not replace an existing merchant from the creation form', async () => {
     const response = await user.submit('/console/merchants/new', '/console/merchants/new', { id: 'm-nordic-home', name: 'Taken over' });
     expect(response.statusCode).toBe(400);
-    expect(inputOf(response.body, 'id')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(response.body, 'id')).toContain('aria-invalid="true"');
     expect((await service.ctx.admin.merchants.get('m-nordic-home')).name).not.toBe('Taken over');
   });
 
   it('shows a refused field beside it: aria-invalid and aria-describedby', async () => {
     const response = await user.submit('/console/merchants/m-nordic-home', '/console/merchants/m-nordic-home', { name: '' });
     expect(response.statusCode).toBe(400);
-    const input = inputOf(response.body, 'name');
+    const input = harness.inputOf(response.body, 'name');
     expect(input).toContain('aria-invalid="true"');
     expect(input).toContain('aria-describedby="f-name-error"');
-    expect(textOfId(response.body, 'f-name-error')).toMatch(/\S/);
+    expect(harness.textOfId(response.body, 'f-name-error')).toMatch(/\S/);
   });
 
   it('shows a refused field of a new merchant beside it, and creates nothing', async () => {
     const response = await user.submit('/console/merchants/new', '/console/merchants/new', { id: 'm-unnamed', name: '' });
     expect(response.statusCode).toBe(400);
-    expect(inputOf(response.body, 'name')).toContain('aria-invalid="true"');
-    expect(inputOf(response.body, 'id')).toContain('value="m-unnamed"');
+    expect(harness.inputOf(response.body, 'name')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(response.body, 'id')).toContain('value="m-unnamed"');
     await expect(service.ctx.admin.merchants.get('m-unnamed')).rejects.toThrow(/not found/);
   });
 
@@ -159,15 +148,15 @@ describe('stores', () => {
     const fields = { merchantId: 'm-nordic-home', name: 'Nordic Home', currency: 'SEK', minimumInvoiceAmount: '0' };
     const currency = await user.submit(`/console/stores/${STORE}`, `/console/stores/${STORE}`, { ...fields, currency: 'kronor' });
     expect(currency.statusCode).toBe(400);
-    expect(inputOf(currency.body, 'currency')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(currency.body, 'currency')).toContain('aria-invalid="true"');
     const amount = await user.submit(`/console/stores/${STORE}`, `/console/stores/${STORE}`, { ...fields, minimumInvoiceAmount: '1.234' });
     expect(amount.statusCode).toBe(400);
-    expect(inputOf(amount.body, 'minimumInvoiceAmount')).toContain(
+    expect(harness.inputOf(amount.body, 'minimumInvoiceAmount')).toContain(
       'aria-describedby="f-minimumInvoiceAmount-hint f-minimumInvoiceAmount-error"',
     );
-    expect(textOfId(amount.body, 'f-minimumInvoiceAmount-error')).toContain('decimal places');
+    expect(harness.textOfId(amount.body, 'f-minimumInvoiceAmount-error')).toContain('decimal places');
     // What was typed stays in the form.
-    expect(inputOf(amount.body, 'minimumInvoiceAmount')).toContain('value="1.234"');
+    expect(harness.inputOf(amount.body, 'minimumInvoiceAmount')).toContain('value="1.234"');
     expect((await service.ctx.admin.stores.get(STORE)).currency).toBe('SEK');
   });
 });
@@ -184,8 +173,8 @@ describe('a new store', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('<title>New store');
-    expect(inputOf(response.body, 'currency')).toContain('aria-invalid="true"');
-    expect(inputOf(response.body, 'name')).toContain('value="Refused outlet"');
+    expect(harness.inputOf(response.body, 'currency')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(response.body, 'name')).toContain('value="Refused outlet"');
     expect((await service.ctx.admin.stores.list({ page: 0, size: 1000 })).content).toHaveLength(before);
   });
 });
@@ -197,7 +186,7 @@ describe('store preview', () => {
   async function send(changes: Record<string, string | null>, button: string) {
     const page = await user.get(url);
     expect(page.statusCode, page.body).toBe(200);
-    return user.post(url, [...changed(formFields(page.body, url), changes), ['_action', button]]);
+    return user.post(url, [...harness.changed(harness.formFields(page.body, url), changes), ['_action', button]]);
   }
 
   async function auditCount(): Promise<number> {
@@ -223,7 +212,7 @@ describe('store preview', () => {
     const stored = await service.ctx.admin.stores.get(STORE);
     const preview = await send({ bundleTitle: 'Dela upp betalningen' }, 'preview');
     expect(preview.statusCode, preview.body).toBe(200);
-    expectConsoleHeaders(preview);
+    harness.expectConsoleHeaders(preview);
     expect(preview.body).toContain('id="preview-heading"');
     expect(preview.body).toContain('Nothing has been saved yet.');
     for (const header of ['Customer type', 'Campaign', 'Amounts', 'Offered before', 'Offered after']) {
@@ -236,7 +225,7 @@ describe('store preview', () => {
     expect(rows).toContain('<li>Dela upp betalningen <span class="hint">(PROVIDER_PART_PAYMENT_SELECT_NOW)</span></li>');
     expect(rows).not.toContain('<li>Dela upp betalningen <span class="hint">(CARD)');
     // The form keeps what was typed, ready to save.
-    expect(inputOf(preview.body, 'bundleTitle')).toContain('value="Dela upp betalningen"');
+    expect(harness.inputOf(preview.body, 'bundleTitle')).toContain('value="Dela upp betalningen"');
     expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
     expect(await auditCount()).toBe(events);
     expect((await service.ctx.admin.stores.get(STORE)).bundleTitle).toBe(stored.bundleTitle);
@@ -263,11 +252,11 @@ describe('store preview', () => {
         const response = await send({ [field]: value }, button);
         expect(response.statusCode, `${field} ${button}`).toBe(400);
         expect(response.body).not.toContain('id="preview-heading"');
-        const input = inputOf(response.body, field);
+        const input = harness.inputOf(response.body, field);
         const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
         expect(input, `${field} ${button}`).toContain('aria-invalid="true"');
         expect(input).toContain(`value="${value}"`);
-        answers.push({ input, message: textOfId(response.body, id!) });
+        answers.push({ input, message: harness.textOfId(response.body, id!) });
       }
       expect(answers[0], field).toEqual(answers[1]);
     }
@@ -282,18 +271,18 @@ describe('store preview', () => {
       for (const button of ['preview', 'save']) {
         const response = await send({ [field]: long }, button);
         expect(response.statusCode, `${field} ${button}`).toBe(400);
-        const input = inputOf(response.body, field);
+        const input = harness.inputOf(response.body, field);
         expect(input, `${field} ${button}`).toContain('aria-invalid="true"');
         expect(input).toContain(`value="${long}"`);
         const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
-        expect(textOfId(response.body, id!), `${field} ${button}`).toMatch(/\S/);
+        expect(harness.textOfId(response.body, id!), `${field} ${button}`).toMatch(/\S/);
       }
     }
     expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
     // None at all ('') stays none through an edit of other fields, and is not the default (left out).
     expect((await send({ noCreditWarning: 'on' }, 'save')).statusCode).toBe(303);
     expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
-    expect(inputOf((await user.get(url)).body, 'noCreditWarning')).toContain('checked');
+    expect(harness.inputOf((await user.get(url)).body, 'noCreditWarning')).toContain('checked');
     expect((await send({}, 'save')).statusCode).toBe(303);
     expect((await service.ctx.admin.stores.get(STORE)).creditWarning).toBe('');
     expect((await send({ noCreditWarning: null }, 'save')).statusCode).toBe(303);
@@ -301,14 +290,14 @@ describe('store preview', () => {
   });
 
   it('shows a viewer neither button and refuses their preview', async () => {
-    const viewer = await personSignedIn(service, { actorId: 'sub-store-viewer', displayName: 'Viewer', role: 'catalog-viewer' });
+    const viewer = await harness.personSignedIn(service, { actorId: 'sub-store-viewer', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="preview"');
     expect(page.body).not.toContain('value="save"');
     const stored = await service.ctx.admin.stores.get(STORE);
     const response = await viewer.post(url, {
-      _csrf: csrfOf(page.body),
+      _csrf: harness.csrfOf(page.body),
       _action: 'preview',
       merchantId: stored.merchantId,
       name: stored.name,

@@ -4,24 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { issueToken, type TestService } from '../helpers/app.ts';
 import { NORDIC } from '../helpers/demo.ts';
-import {
-  CONSOLE_ADMIN,
-  ConsoleUser,
-  csrfOf,
-  expectConsoleHeaders,
-  inputOf,
-  personSignedIn,
-  signedInForTests,
-  textOfId,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
-const ADMIN = CONSOLE_ADMIN;
+const ADMIN = harness.CONSOLE_ADMIN;
 let service: TestService;
-let user: ConsoleUser;
-signedInForTests((signedIn) => ({ service, user } = signedIn));
+let user: harness.ConsoleUser;
+harness.signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 function secretOf(body: string): string {
-  return textOfId(body, 'client-secret').trim();
+  return harness.textOfId(body, 'client-secret').trim();
 }
 
 /** Creates a client of Nordic Home with scope merchant-api through the console's form. */
@@ -33,7 +24,7 @@ describe('clients', () => {
   it('creates a client and shows its secret once; the list and the client page never show it', async () => {
     const created = await createClient('console-made');
     expect(created.statusCode, created.body).toBe(200);
-    expectConsoleHeaders(created);
+    harness.expectConsoleHeaders(created);
     const secret = secretOf(created.body);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await issueToken(service.app, 'console-made', secret)).toMatch(/\./);
@@ -51,7 +42,7 @@ describe('clients', () => {
       merchantId: 'm-nordic-home',
     });
     expect(response.statusCode).toBe(400);
-    expect(inputOf(response.body, 'clientId')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(response.body, 'clientId')).toContain('aria-invalid="true"');
     expect(await issueToken(service.app, NORDIC.id, NORDIC.secret)).toMatch(/\./);
   });
 
@@ -86,7 +77,7 @@ describe('clients', () => {
       merchantId: 'm-nope',
     });
     expect(response.statusCode).toBe(400);
-    expect(inputOf(response.body, 'merchantId')).toContain('aria-describedby="f-merchantId-error"');
+    expect(harness.inputOf(response.body, 'merchantId')).toContain('aria-describedby="f-merchantId-error"');
   });
 
   it('shows a refused field of an edit beside it, and changes nothing', async () => {
@@ -97,7 +88,7 @@ describe('clients', () => {
       'scope.merchant-api': 'on',
     });
     expect(response.statusCode).toBe(400);
-    expect(inputOf(response.body, 'merchantId')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(response.body, 'merchantId')).toContain('aria-invalid="true"');
     expect((await service.ctx.admin.clients.get('console-edited')).merchantId).toBe('m-nordic-home');
   });
 });
@@ -124,7 +115,7 @@ describe('audit trail', () => {
   });
 
   it('shows a person of single sign-on by name beside console:<sub>, which finds their events as the admin API does', async () => {
-    const person = await personSignedIn(service, { actorId: 'sub-edith', displayName: 'Edith <Editor>', role: 'catalog-editor' });
+    const person = await harness.personSignedIn(service, { actorId: 'sub-edith', displayName: 'Edith <Editor>', role: 'catalog-editor' });
     const renamed = await person.submit('/console/merchants/m-nordic-home', '/console/merchants/m-nordic-home', {
       name: 'Renamed by Edith',
     });
@@ -157,10 +148,10 @@ describe('audit trail', () => {
   it('marks a malformed or reversed time filter', async () => {
     const malformed = await user.get('/console/audit?from=yesterday');
     expect(malformed.statusCode).toBe(400);
-    expect(inputOf(malformed.body, 'from')).toContain('aria-invalid="true"');
+    expect(harness.inputOf(malformed.body, 'from')).toContain('aria-invalid="true"');
     const reversed = await user.get('/console/audit?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z');
     expect(reversed.statusCode).toBe(400);
-    expect(textOfId(reversed.body, 'f-from-error')).toBe('must not be after to');
+    expect(harness.textOfId(reversed.body, 'f-from-error')).toBe('must not be after to');
   });
 });
 
@@ -169,7 +160,7 @@ describe('signing keys', () => {
     const page = await user.get('/console/keys');
     expect(page.statusCode).toBe(200);
     const before = (await service.ctx.auth.jwks()).keys.map((k) => k.kid);
-    const rotated = await user.post('/console/keys/rotate', { _csrf: csrfOf(page.body) });
+    const rotated = await user.post('/console/keys/rotate', { _csrf: harness.csrfOf(page.body) });
     expect(rotated.statusCode).toBe(303);
     const after = (await service.ctx.auth.jwks()).keys.map((k) => k.kid);
     const kid = after.find((k) => !before.includes(k))!;

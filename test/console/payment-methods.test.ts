@@ -7,37 +7,26 @@ import { formatDecimalTrimmed } from '../../src/domain/money.ts';
 import type { TestService } from '../helpers/app.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
-import {
-  CONSOLE_ADMIN,
-  changed,
-  ConsoleUser,
-  csrfOf,
-  expectConsoleHeaders,
-  formFields,
-  inputOf,
-  personSignedIn,
-  signedInForTests,
-  textOfId,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
-const ADMIN = CONSOLE_ADMIN;
+const ADMIN = harness.CONSOLE_ADMIN;
 const INVOICE = DEMO_METHODS.invoice;
 let service: TestService;
-let user: ConsoleUser;
-signedInForTests((signedIn) => ({ service, user } = signedIn));
+let user: harness.ConsoleUser;
+harness.signedInForTests((signedIn) => ({ service, user } = signedIn));
 
 /** Opens `url` and posts its form (to `action`) with `changes` and the button `action_`. */
 async function send(url: string, action: string, changes: Record<string, string | null>, button: string) {
   const page = await user.get(url);
   expect(page.statusCode, page.body).toBe(200);
-  return user.post(action, [...changed(formFields(page.body, action), changes), ['_action', button]]);
+  return user.post(action, [...harness.changed(harness.formFields(page.body, action), changes), ['_action', button]]);
 }
 
 describe('a method form', () => {
   it('labels the catalog fields in words and shows the method as stored', async () => {
     const page = await user.get(`/console/payment-methods/${INVOICE}`);
     expect(page.statusCode).toBe(200);
-    expectConsoleHeaders(page);
+    harness.expectConsoleHeaders(page);
     for (const label of [
       'Max purchase limit',
       'Min purchase limit',
@@ -49,7 +38,7 @@ describe('a method form', () => {
       expect(page.body).toContain(`>${label}</label>`);
     }
     const method = await service.ctx.admin.paymentMethods.get(INVOICE);
-    expect(inputOf(page.body, 'name')).toContain(`value="${method.name}"`);
+    expect(harness.inputOf(page.body, 'name')).toContain(`value="${method.name}"`);
     expect(page.body).toContain('<button type="submit" class="secondary" name="_action" value="preview">Preview</button>');
     expect(page.body).toContain('<button type="submit" name="_action" value="save">Save</button>');
   });
@@ -65,10 +54,10 @@ describe('a method form', () => {
     // The invoice (up to 50000 before) is no longer offered above 1000.
     expect(preview.body).toContain('<td>1000.01 – 2999.99</td>');
     // The form keeps what was typed, for the save.
-    expect(inputOf(preview.body, 'maxPurchaseLimit')).toContain('value="1000"');
+    expect(harness.inputOf(preview.body, 'maxPurchaseLimit')).toContain('value="1000"');
     expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
 
-    const saved = await user.post(url, [...formFields(preview.body, url), ['_action', 'save']]);
+    const saved = await user.post(url, [...harness.formFields(preview.body, url), ['_action', 'save']]);
     expect(saved.statusCode, saved.body).toBe(303);
     expect(saved.headers.location).toBe(`${url}?done=saved`);
     const method = await service.ctx.admin.paymentMethods.get(INVOICE);
@@ -84,10 +73,10 @@ describe('a method form', () => {
     for (const button of ['preview', 'save']) {
       const response = await send(url, url, { minPurchaseLimit: '500', maxPurchaseLimit: '100' }, button);
       expect(response.statusCode, button).toBe(400);
-      const input = inputOf(response.body, 'maxPurchaseLimit');
+      const input = harness.inputOf(response.body, 'maxPurchaseLimit');
       expect(input).toContain('aria-invalid="true"');
       expect(input).toContain('aria-describedby="f-maxPurchaseLimit-error"');
-      expect(textOfId(response.body, 'f-maxPurchaseLimit-error')).toContain('must be at least minPurchaseLimit');
+      expect(harness.textOfId(response.body, 'f-maxPurchaseLimit-error')).toContain('must be at least minPurchaseLimit');
     }
     const plan = await send(
       `/console/payment-methods/${DEMO_METHODS.pp12}`,
@@ -96,11 +85,11 @@ describe('a method form', () => {
       'save',
     );
     expect(plan.statusCode).toBe(400);
-    expect(inputOf(plan.body, 'plans[0].durationMonths')).toContain('aria-describedby="f-plans-0-durationMonths-error"');
+    expect(harness.inputOf(plan.body, 'plans[0].durationMonths')).toContain('aria-describedby="f-plans-0-durationMonths-error"');
     // A window's instant without an offset: told in words, as the admin API and the catalog file tell it.
     const window = await send(url, url, { activeFrom: '2026-11-27 00:00' }, 'save');
     expect(window.statusCode).toBe(400);
-    expect(textOfId(window.body, 'f-activeFrom-error')).toContain(
+    expect(harness.textOfId(window.body, 'f-activeFrom-error')).toContain(
       'must be an ISO 8601 date and time with an offset, such as 2026-11-27T00:00:00+01:00',
     );
     expect(await catalogSnapshot(service.database.handle.db)).toEqual(before);
@@ -125,11 +114,11 @@ describe('a method form', () => {
     expect(added.statusCode).toBe(200);
     expect(added.body).toContain(`name="plans[${plans}].name"`);
     expect(added.body).toContain(`>Remove plan ${plans + 1}</button>`);
-    const withLink = await user.post(url, [...formFields(added.body, url), ['_action', 'add-link']]);
+    const withLink = await user.post(url, [...harness.formFields(added.body, url), ['_action', 'add-link']]);
     expect(withLink.body).toContain(`name="legalLinks[${method.legalLinks.length}].url"`);
     // Removing the first plan moves the others up.
-    const removed = await user.post(url, [...formFields(withLink.body, url), ['_action', 'remove-plan:0']]);
-    expect(inputOf(removed.body, 'plans[0].name')).toContain(`value="${method.plans[1]?.name ?? ''}"`);
+    const removed = await user.post(url, [...harness.formFields(withLink.body, url), ['_action', 'remove-plan:0']]);
+    expect(harness.inputOf(removed.body, 'plans[0].name')).toContain(`value="${method.plans[1]?.name ?? ''}"`);
     expect(removed.body).not.toContain(`name="plans[${plans}].name"`);
     // Nothing is written by any of it.
     expect((await service.ctx.admin.paymentMethods.get(DEMO_METHODS.pp12)).plans.length).toBe(plans);
@@ -139,8 +128,8 @@ describe('a method form', () => {
     const url = `/console/stores/${STORE}/payment-methods/new`;
     let page = await user.get(url);
     for (const button of ['add-plan', 'add-link', 'add-keyword'])
-      page = await user.post(url, [...formFields(page.body, url), ['_action', button]]);
-    const fields = changed(formFields(page.body, url), {
+      page = await user.post(url, [...harness.formFields(page.body, url), ['_action', button]]);
+    const fields = harness.changed(harness.formFields(page.body, url), {
       name: 'Console gift card',
       description: 'Pay with a gift card',
       type: 'GENERIC',
@@ -166,7 +155,7 @@ describe('a method form', () => {
     const preview = await user.post(url, [...fields, ['_action', 'preview']]);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.body).toContain('id="preview-heading"');
-    const created = await user.post(url, [...formFields(preview.body, url), ['_action', 'save']]);
+    const created = await user.post(url, [...harness.formFields(preview.body, url), ['_action', 'save']]);
     expect(created.statusCode, created.body).toBe(303);
     const id = /payment-methods\/([0-9a-f-]{36})/.exec(created.headers.location as string)![1]!;
     const method = await service.ctx.admin.paymentMethods.get(id);
@@ -185,7 +174,7 @@ describe('a method form', () => {
     expect(storePage.body).toContain('<td>From 2026-11-26T23:00:00.000Z until for good</td>');
     expect(storePage.body).toContain('<td>Always</td>');
     // Sending the creation again does not make a second method.
-    const again = await user.post(url, [...formFields(preview.body, url), ['_action', 'save']]);
+    const again = await user.post(url, [...harness.formFields(preview.body, url), ['_action', 'save']]);
     expect(again.statusCode).toBe(303);
     expect(
       (await service.ctx.admin.paymentMethods.list({ page: 0, size: 1000, storeId: STORE })).content.filter(
@@ -199,13 +188,13 @@ describe('a method form', () => {
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('<th scope="col">Offered before</th>');
     expect(confirm.body).toContain('Swish');
-    const deleted = await user.post(`/console/payment-methods/${DEMO_METHODS.swish}/delete`, { _csrf: csrfOf(confirm.body) });
+    const deleted = await user.post(`/console/payment-methods/${DEMO_METHODS.swish}/delete`, { _csrf: harness.csrfOf(confirm.body) });
     expect(deleted.statusCode).toBe(303);
     await expect(service.ctx.admin.paymentMethods.get(DEMO_METHODS.swish)).rejects.toThrow(/not found/);
   });
 
   it('shows a viewer the method without a form, and refuses their changes', async () => {
-    const viewer = await personSignedIn(service, { actorId: 'sub-v', displayName: 'Viewer', role: 'catalog-viewer' });
+    const viewer = await harness.personSignedIn(service, { actorId: 'sub-v', displayName: 'Viewer', role: 'catalog-viewer' });
     const page = await viewer.get(`/console/payment-methods/${INVOICE}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('value="save"');
@@ -219,7 +208,7 @@ describe('a method form', () => {
     expect((await viewer.get(`/console/payment-methods/${INVOICE}/delete`)).statusCode).toBe(403);
     expect((await viewer.get(`/console/stores/${STORE}/payment-methods/new`)).statusCode).toBe(403);
     const before = await catalogSnapshot(service.database.handle.db);
-    const token2 = csrfOf(page.body);
+    const token2 = harness.csrfOf(page.body);
     for (const url of [
       `/console/payment-methods/${INVOICE}`,
       `/console/payment-methods/${INVOICE}/delete`,

@@ -9,36 +9,25 @@ import type { WebhookEndpoint } from '../../src/storage/repositories/webhook-end
 import { issueToken, type TestService } from '../helpers/app.ts';
 import { DEMO_METHODS } from '../helpers/demo.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import {
-  CONSOLE_ADMIN,
-  changed,
-  ConsoleUser,
-  csrfOf,
-  expectConsoleHeaders,
-  formFields,
-  inputOf,
-  personSignedIn,
-  signedInForTests,
-  textOfId,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
-const ADMIN = CONSOLE_ADMIN;
+const ADMIN = harness.CONSOLE_ADMIN;
 const VIEWER = { actorId: 'sub-webhook-viewer', displayName: 'Vera Viewer', role: 'catalog-viewer' } as const;
 const MERCHANT = 'm-nordic-home';
 const NEW = `/console/merchants/${MERCHANT}/webhook-endpoints/new`;
 const UNKNOWN = '7a3f8d9e-1b2c-4d5e-8f90-123456789abc';
 
 function secretOf(body: string): string {
-  return textOfId(body, 'webhook-secret').trim();
+  return harness.textOfId(body, 'webhook-secret').trim();
 }
 
 /** The message shown beside the input named `name`, which must be marked refused. */
 function refusalOf(body: string, name: string): string {
-  const input = inputOf(body, name);
+  const input = harness.inputOf(body, name);
   expect(input).toContain('aria-invalid="true"');
   const id = /aria-describedby="(?:[^"]* )?([^" ]*-error)"/.exec(input)?.[1];
   expect(id, input).toBeDefined();
-  return textOfId(body, id!);
+  return harness.textOfId(body, id!);
 }
 
 async function endpointsOf(service: TestService): Promise<WebhookEndpoint[]> {
@@ -52,7 +41,7 @@ async function auditEvents(service: TestService, entityId?: string) {
 /** Creates an endpoint with the console's form; its id and the secret its answer showed. */
 async function createWithConsole(
   service: TestService,
-  user: ConsoleUser,
+  user: harness.ConsoleUser,
   url: string,
 ): Promise<{ id: string; secret: string; page: string }> {
   const before = new Set((await endpointsOf(service)).map((e) => e.id));
@@ -65,10 +54,10 @@ async function createWithConsole(
 
 describe('webhook endpoints in the console', () => {
   let service: TestService;
-  let user: ConsoleUser;
+  let user: harness.ConsoleUser;
   let adminToken: string;
 
-  signedInForTests(async (signedIn) => {
+  harness.signedInForTests(async (signedIn) => {
     ({ service, user } = signedIn);
     adminToken = await issueToken(service.app, ADMIN.id, ADMIN.secret);
   });
@@ -83,7 +72,7 @@ describe('webhook endpoints in the console', () => {
     expect(merchant.body).not.toContain('managed with the admin API');
     const form = await user.get(NEW);
     expect(form.statusCode).toBe(200);
-    expect(inputOf(form.body, 'enabled')).toContain('checked');
+    expect(harness.inputOf(form.body, 'enabled')).toContain('checked');
 
     const { id, secret, page } = await createWithConsole(service, user, 'https://hooks.example.com/console');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
@@ -123,10 +112,10 @@ describe('webhook endpoints in the console', () => {
     ] as const) {
       const response = await user.submit(NEW, NEW, { url, description: 'refused', enabled: 'on' });
       expect(response.statusCode, url).toBe(400);
-      expectConsoleHeaders(response);
+      harness.expectConsoleHeaders(response);
       expect(response.body).toContain('Nothing was saved: one field was refused.');
-      expect(inputOf(response.body, 'url')).toContain(`value="${url}"`);
-      expect(inputOf(response.body, 'description')).toContain('value="refused"');
+      expect(harness.inputOf(response.body, 'url')).toContain(`value="${url}"`);
+      expect(harness.inputOf(response.body, 'description')).toContain('value="refused"');
       const message = refusalOf(response.body, 'url');
       expect(message).toMatch(expected);
       // The admin API's own words for the same body.
@@ -142,15 +131,18 @@ describe('webhook endpoints in the console', () => {
     const { id } = await createWithConsole(service, user, 'https://hooks.example.com/before');
     const path = `/console/webhook-endpoints/${id}`;
     const page = await user.get(path);
-    const fields = formFields(page.body, path);
+    const fields = harness.formFields(page.body, path);
     expect(fields.map(([name]) => name)).toEqual(['_csrf', 'url', 'description', 'enabled']);
 
-    const refused = await user.post(path, changed(fields, { url: 'https://hooks.example.com/#fragment' }));
+    const refused = await user.post(path, harness.changed(fields, { url: 'https://hooks.example.com/#fragment' }));
     expect(refused.statusCode).toBe(400);
     expect(refusalOf(refused.body, 'url')).toBe('must not have a fragment');
     expect((await service.ctx.webhookEndpoints.get(id)).url).toBe('https://hooks.example.com/before');
 
-    const saved = await user.post(path, changed(fields, { url: 'https://hooks.example.com/after', description: 'Orders', enabled: null }));
+    const saved = await user.post(
+      path,
+      harness.changed(fields, { url: 'https://hooks.example.com/after', description: 'Orders', enabled: null }),
+    );
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toBe(`${path}?done=saved`);
     const after = await user.get(String(saved.headers.location));
@@ -178,7 +170,7 @@ describe('webhook endpoints in the console', () => {
     expect(page.body).toMatch(/for\s+24 hours every event is also signed with the previous one/);
     const rotated = await user.submit(path, `${path}/rotate-secret`, {});
     expect(rotated.statusCode).toBe(200);
-    expectConsoleHeaders(rotated);
+    harness.expectConsoleHeaders(rotated);
     const second = secretOf(rotated.body);
     expect(second).toMatch(/^whsec_/);
     expect(second).not.toBe(first);
@@ -199,7 +191,7 @@ describe('webhook endpoints in the console', () => {
     expect(confirm.body).toContain(`<a href="${path}">Keep it</a>`);
     // Nothing is deleted by the confirmation page itself.
     await service.ctx.webhookEndpoints.get(id);
-    const deleted = await user.post(`${path}/delete`, { _csrf: csrfOf(confirm.body) });
+    const deleted = await user.post(`${path}/delete`, { _csrf: harness.csrfOf(confirm.body) });
     expect(deleted.statusCode).toBe(303);
     expect(deleted.headers.location).toBe(`/console/merchants/${MERCHANT}?done=webhook-endpoint-deleted`);
     const merchant = await user.get(String(deleted.headers.location));
@@ -219,14 +211,14 @@ describe('webhook endpoints in the console', () => {
     ]) {
       const response = await user.get(url);
       expect(response.statusCode, url).toBe(404);
-      expectConsoleHeaders(response);
+      harness.expectConsoleHeaders(response);
     }
     const page = await user.get(`/console/webhook-endpoints/${id}`);
-    const retried = await user.post(`/console/webhook-deliveries/${UNKNOWN}/retry`, { _csrf: csrfOf(page.body) });
+    const retried = await user.post(`/console/webhook-deliveries/${UNKNOWN}/retry`, { _csrf: harness.csrfOf(page.body) });
     expect(retried.statusCode).toBe(404);
     for (const url of [NEW, `/console/webhook-endpoints/${id}`, `/console/webhook-endpoints/${id}/delete`]) {
       const response = await user.get(url);
-      expectConsoleHeaders(response);
+      harness.expectConsoleHeaders(response);
       expect(response.body).not.toMatch(/<script|style=|<style|onclick=/i);
     }
   });
@@ -234,7 +226,7 @@ describe('webhook endpoints in the console', () => {
   it('shows a viewer the endpoint read only, and refuses every change with 403, nothing changed', async () => {
     const { id } = await createWithConsole(service, user, 'https://hooks.example.com/viewed');
     const path = `/console/webhook-endpoints/${id}`;
-    const viewer = await personSignedIn(service, VIEWER);
+    const viewer = await harness.personSignedIn(service, VIEWER);
     const merchant = await viewer.get(`/console/merchants/${MERCHANT}`);
     expect(merchant.body).toContain(`<a href="${path}">https://hooks.example.com/viewed</a>`);
     expect(merchant.body).not.toContain('New webhook endpoint');
@@ -249,7 +241,7 @@ describe('webhook endpoints in the console', () => {
     const stored = await service.ctx.webhookEndpoints.get(id);
     const events = (await auditEvents(service)).length;
     const count = (await endpointsOf(service)).length;
-    const csrf = csrfOf(page.body);
+    const csrf = harness.csrfOf(page.body);
     for (const url of [NEW, path, `${path}/rotate-secret`, `${path}/delete`, `/console/webhook-deliveries/${UNKNOWN}/retry`]) {
       const response = await viewer.post(url, { _csrf: csrf, url: 'https://hooks.example.com/viewer', enabled: 'on' });
       expect(response.statusCode, url).toBe(403);
@@ -263,7 +255,7 @@ describe('webhook endpoints in the console', () => {
   it('refuses a change posted from another site, or without the CSRF token, nothing changed', async () => {
     const { id } = await createWithConsole(service, user, 'https://hooks.example.com/guarded');
     const path = `/console/webhook-endpoints/${id}`;
-    const csrf = csrfOf((await user.get(path)).body);
+    const csrf = harness.csrfOf((await user.get(path)).body);
     const stored = await service.ctx.webhookEndpoints.get(id);
     const events = (await auditEvents(service)).length;
     const count = (await endpointsOf(service)).length;
@@ -287,11 +279,11 @@ describe('webhook endpoints in the console', () => {
 
 describe("an endpoint's deliveries in the console", () => {
   let service: TestService;
-  let user: ConsoleUser;
+  let user: harness.ConsoleUser;
   let receiver: WebhookReceiver;
 
   // A receiver on this machine (private addresses allowed), and one retry a second after a failure.
-  signedInForTests(
+  harness.signedInForTests(
     async (signedIn) => {
       ({ service, user } = signedIn);
       receiver = await startWebhookReceiver();
@@ -345,11 +337,11 @@ describe("an endpoint's deliveries in the console", () => {
     expect(page.body).toContain(`aria-describedby="delivery-${failed!.id}">Retry</button>`);
 
     // A viewer reads the deliveries, without the button, and cannot retry.
-    const viewer = await personSignedIn(service, VIEWER);
+    const viewer = await harness.personSignedIn(service, VIEWER);
     const viewed = await viewer.get(path);
     expect(viewed.body).toContain('failed, status 503, HTTP 503');
     expect(viewed.body).not.toContain('>Retry</button>');
-    const refused = await viewer.post(`/console/webhook-deliveries/${failed!.id}/retry`, { _csrf: csrfOf(viewed.body) });
+    const refused = await viewer.post(`/console/webhook-deliveries/${failed!.id}/retry`, { _csrf: harness.csrfOf(viewed.body) });
     expect(refused.statusCode).toBe(403);
     expect((await service.ctx.webhookEndpoints.deliveries(id, { page: 0, size: 10 })).content[0]).toMatchObject({ state: 'failed' });
 
@@ -379,7 +371,7 @@ describe("an endpoint's deliveries in the console", () => {
     const disabledPage = await user.get(path);
     expect(disabledPage.body).not.toContain('>Retry</button>');
     expect(disabledPage.body).toContain('Enable the endpoint to retry');
-    const stale = await user.post(`/console/webhook-deliveries/${failed!.id}/retry`, { _csrf: csrfOf(disabledPage.body) });
+    const stale = await user.post(`/console/webhook-deliveries/${failed!.id}/retry`, { _csrf: harness.csrfOf(disabledPage.body) });
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain(`Webhook endpoint ${id} is disabled: nothing is sent to it.`);
   });

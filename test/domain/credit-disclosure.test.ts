@@ -86,6 +86,15 @@ function expectedAprHundredths(amount: Decimal, months: number, monthly: bigint,
   return sign * ((magnitude + ONE / 2n) / ONE);
 }
 
+/** The Nordic countries and one outside them, with their currencies. */
+const COUNTRIES = [
+  ['SE', 'SEK'],
+  ['FI', 'EUR'],
+  ['NO', 'NOK'],
+  ['DK', 'DKK'],
+  ['DE', 'EUR'],
+] as const;
+
 const hundredths = (value: number) => BigInt(Math.round(value * 100));
 
 // --- plan shapes -----------------------------------------------------------------------------------
@@ -229,13 +238,7 @@ describe('the representative example', () => {
 
   it("writes every language with its own words and the store country's numbers", () => {
     const m = method({ priceSignagePossible: true, plans: [SHAPES.at(-3)!] });
-    for (const [country, currency] of [
-      ['SE', 'SEK'],
-      ['FI', 'EUR'],
-      ['NO', 'NOK'],
-      ['DK', 'DKK'],
-      ['DE', 'EUR'],
-    ] as const) {
+    for (const [country, currency] of COUNTRIES) {
       for (const language of LANGUAGES) {
         const { text } = groupDisclosure(
           store({ countryCode: country, currency }),
@@ -324,13 +327,7 @@ describe('the number formats without Intl', () => {
 
   it('asks Intl for no number of the shape it confirmed, in every language and the Nordic countries', () => {
     for (const language of LANGUAGES) {
-      for (const [country, currency] of [
-        ['SE', 'SEK'],
-        ['FI', 'EUR'],
-        ['NO', 'NOK'],
-        ['DK', 'DKK'],
-        ['DE', 'EUR'],
-      ] as const) {
+      for (const [country, currency] of COUNTRIES) {
         const format = new DisclosureFormat(language, currency, country);
         const tag = `${language}-${country}`;
         const cases: Array<[Formatter: (v: string) => string, options: Intl.NumberFormatOptions, value: string]> = [

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import type { Db } from '../../src/storage/handles.ts';
+import { requestFingerprint } from '../../src/services/sessions.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -118,4 +120,21 @@ export async function catalogSnapshot(db: DatabaseHandle['db']) {
     plans: await db.selectFrom('payment_method_plans').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
     links: await db.selectFrom('payment_method_legal_links').selectAll().orderBy('payment_method_id').orderBy('position').execute(),
   };
+}
+
+/**
+ * An Idempotency-Key claimed for a session of `storeId` (no campaign, no locale) whose first request
+ * is still in flight: the claim written as the service writes it, with no session yet.
+ */
+export async function claimInFlightKey(db: Db, clientId: string, key: string, storeId: string, now: number): Promise<void> {
+  await db
+    .insertInto('session_idempotency_keys')
+    .values({
+      client_id: clientId,
+      key,
+      fingerprint: requestFingerprint(storeId, { campaign: undefined, locale: undefined }),
+      session_id: null,
+      created_at: new Date(now),
+    })
+    .execute();
 }

@@ -101,3 +101,21 @@ export function withoutDisclosures(groups: unknown): unknown {
     return { ...g, internalData: Buffer.from(JSON.stringify(data), 'utf8').toString('base64'), disclosure: null };
   });
 }
+
+/** A merchant backend's client as the catalog file takes it: `<name>-backend`, with the merchant API's scope. */
+export function merchantBackend(
+  name: string,
+  merchantId: string,
+): { clientId: string; clientSecret: string; merchantId: string; scopes: string[] } {
+  return { clientId: `${name}-backend`, clientSecret: `${name}-secret-0123456789`, merchantId, scopes: ['merchant-api'] };
+}
+
+/** Part-payment plans as the catalog file writes them: 24 and 36 months at 9.95 % with a fee of 29 a month. */
+export const PLAN_24_MONTHS = {
+  name: '24 månader',
+  durationMonths: 24,
+  annuityFactor: 0.046121852303,
+  administrationFee: 29,
+  interest: 0.0995,
+};
+export const PLAN_36_MONTHS = { name: '36 månader', durationMonths: 36, annuityFactor: 0.0322, administrationFee: 29, interest: 0.0995 };

@@ -14,7 +14,7 @@
 // printed either way, and fast-check prints the counterexample's seed and path on a failure);
 // `FUZZ_SCALE=10` multiplies the budget.
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../src/http/openapi/openapi.ts';
 import {
@@ -30,8 +30,6 @@ import {
   type SecurityService,
 } from '../helpers/security.ts';
 import { adminCardMethod } from '../helpers/fixtures.ts';
-
-type Response = LightMyRequestResponse;
 
 const DEFAULT_SEED = 20_261_122;
 const SEED =

@@ -8,9 +8,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, base64url, decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPrivateKey } from '../helpers/oauth.ts';
+import { expectError } from '../helpers/http.ts';
 import {
   FJALL,
   NORDIC,
@@ -21,11 +22,8 @@ import {
   sessionCount,
   startSecurityService,
   tokenFor,
-  type SecurityService,
 } from '../helpers/security.ts';
-import { expectError } from '../helpers/http.ts';
-
-type Response = LightMyRequestResponse;
+import type { SecurityService } from '../helpers/security.ts';
 
 const IDP_ISSUER = 'https://idp.example.com/';
 const IDP_KID = 'idp-key-1';

@@ -8,16 +8,11 @@ import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { issueToken, servedForTests, type TestService } from '../helpers/app.ts';
 import { createSession } from '../helpers/http.ts';
 import { catalogSnapshot } from '../helpers/database.ts';
-import { catalogMethod, testIds } from '../helpers/fixtures.ts';
+import { catalogMethod, testIds, merchantBackend, PLAN_24_MONTHS } from '../helpers/fixtures.ts';
 
 const [SWEDISH, FINNISH, DANISH] = testIds('c5ed0000', 3);
 const [INVOICE, TWELVE, TWENTY_FOUR, BUSINESS, FI_PART, DK_PART] = testIds('c5ee0000', 6);
-const CLIENT = {
-  clientId: 'disclosure-backend',
-  clientSecret: 'disclosure-secret-0123456789',
-  merchantId: 'm-credit',
-  scopes: ['merchant-api'],
-};
+const CLIENT = merchantBackend('disclosure', 'm-credit');
 const ADMIN = { clientId: 'disclosure-admin', clientSecret: 'disclosure-admin-secret-0123', merchantId: 'm-credit', scopes: ['admin'] };
 
 const partPayment = (storeId: string, overrides: Record<string, unknown>) =>
@@ -53,7 +48,7 @@ const CATALOG = {
       id: TWENTY_FOUR,
       sortOrder: 3,
       name: 'Delbetalning 24 månader',
-      plans: [{ name: '24 månader', durationMonths: 24, annuityFactor: 0.046121852303, administrationFee: 29, interest: 0.0995 }],
+      plans: [PLAN_24_MONTHS],
     }),
     // Businesses only: its cost is named, but no disclosure.
     partPayment(SWEDISH, {

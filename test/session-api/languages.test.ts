@@ -4,18 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
-import { catalogMethod, testIds } from '../helpers/fixtures.ts';
+import { catalogMethod, testIds, merchantBackend } from '../helpers/fixtures.ts';
 import { postSession } from '../helpers/http.ts';
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
 
 const [SWEDISH, FINNISH, GERMAN] = testIds('5e1a0000', 3);
 const [INVOICE, TWELVE, TWENTY_FOUR, FI_PART, FI_PART_TOO] = testIds('5e1b0000', 5);
-const CLIENT = {
-  clientId: 'languages-backend',
-  clientSecret: 'languages-secret-0123456789',
-  merchantId: 'm-languages',
-  scopes: ['merchant-api'],
-};
+const CLIENT = merchantBackend('languages', 'm-languages');
 
 const partPayment = (storeId: string, overrides: Record<string, unknown>) =>
   catalogMethod(storeId, {

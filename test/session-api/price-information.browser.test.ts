@@ -10,16 +10,11 @@ import { launchChromium } from '../../scripts/chromium.mjs';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
-import { catalogMethod, testIds } from '../helpers/fixtures.ts';
+import { catalogMethod, testIds, merchantBackend, PLAN_24_MONTHS, PLAN_36_MONTHS } from '../helpers/fixtures.ts';
 
 const [STORE] = testIds('9a2e0000', 1);
 const [TWELVE, TWENTY_FOUR] = testIds('9a2f0000', 2);
-const CLIENT = {
-  clientId: 'price-page-backend',
-  clientSecret: 'price-page-secret-0123456789',
-  merchantId: 'm-page',
-  scopes: ['merchant-api'],
-};
+const CLIENT = merchantBackend('price-page', 'm-page');
 const partPayment = (overrides: Record<string, unknown>) =>
   catalogMethod(STORE, { type: 'PROVIDER_PART_PAYMENT_SELECT_NOW', priceSignagePossible: true, maxPurchaseLimit: 100000, ...overrides });
 
@@ -42,10 +37,7 @@ const CATALOG = {
       id: TWENTY_FOUR,
       sortOrder: 2,
       name: 'Delbetalning 24 och 36 månader',
-      plans: [
-        { name: '24 månader', durationMonths: 24, annuityFactor: 0.046121852303, administrationFee: 29, interest: 0.0995 },
-        { name: '36 månader', durationMonths: 36, annuityFactor: 0.0322, administrationFee: 29, interest: 0.0995 },
-      ],
+      plans: [PLAN_24_MONTHS, PLAN_36_MONTHS],
     }),
   ],
 };

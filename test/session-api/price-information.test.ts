@@ -8,16 +8,11 @@ import { groupIdOf } from '../../src/domain/group-id.ts';
 import { escapeHtml } from '../../src/lib/html.ts';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { createSession } from '../helpers/http.ts';
-import { catalogMethod, testIds } from '../helpers/fixtures.ts';
+import { catalogMethod, testIds, merchantBackend, PLAN_24_MONTHS, PLAN_36_MONTHS } from '../helpers/fixtures.ts';
 
 const [SWEDISH, DANISH, FINNISH] = testIds('9a1e0000', 3);
 const [INVOICE, TWELVE, TWENTY_FOUR, DK_PART, FI_PART, CAMPAIGN] = testIds('9a1f0000', 6);
-const CLIENT = {
-  clientId: 'price-info-backend',
-  clientSecret: 'price-info-secret-0123456789',
-  merchantId: 'm-price',
-  scopes: ['merchant-api'],
-};
+const CLIENT = merchantBackend('price-info', 'm-price');
 
 const partPayment = (storeId: string, overrides: Record<string, unknown>) =>
   catalogMethod(storeId, { type: 'PROVIDER_PART_PAYMENT_SELECT_NOW', priceSignagePossible: true, maxPurchaseLimit: 100000, ...overrides });
@@ -67,10 +62,7 @@ const CATALOG = {
       id: TWENTY_FOUR,
       sortOrder: 3,
       name: 'Delbetalning 24 månader',
-      plans: [
-        { name: '36 månader', durationMonths: 36, annuityFactor: 0.0322, administrationFee: 29, interest: 0.0995 },
-        { name: '24 månader', durationMonths: 24, annuityFactor: 0.046121852303, administrationFee: 29, interest: 0.0995 },
-      ],
+      plans: [PLAN_36_MONTHS, PLAN_24_MONTHS],
     }),
     // Only for sessions of the campaign.
     partPayment(SWEDISH, {

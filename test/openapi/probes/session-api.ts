@@ -1,7 +1,7 @@
 // The probes of the session API: for every documented status of every operation, a request that elicits it.
 import { vi } from 'vitest';
 import { groupIdOf } from '../../../src/domain/group-id.ts';
-import { requestFingerprint } from '../../../src/services/sessions.ts';
+import { claimInFlightKey } from '../../helpers/database.ts';
 import { DEMO_METHODS } from '../../helpers/demo.ts';
 import {
   bearer,
@@ -47,16 +47,7 @@ export const PROBES: Record<string, Probe[]> = {
       status: 409,
       what: 'an Idempotency-Key whose first request is in flight (its claim has no session yet)',
       request: async (f) => {
-        await f.ctx.database.db
-          .insertInto('session_idempotency_keys')
-          .values({
-            client_id: CLIENT.id,
-            key: 'probe-in-flight',
-            fingerprint: requestFingerprint(STORE, { campaign: undefined, locale: undefined }),
-            session_id: null,
-            created_at: new Date(f.ctx.clock()),
-          })
-          .execute();
+        await claimInFlightKey(f.ctx.database.db, CLIENT.id, 'probe-in-flight', STORE, f.ctx.clock());
         return createSession(f, STORE, { headers: { 'idempotency-key': 'probe-in-flight' } });
       },
     },
