@@ -10,6 +10,9 @@
 // Each piece and each variable part is encoded on its own, as Buffer.from(part, 'utf8') would: a lone
 // surrogate is written as U+FFFD (so a pair must not be cut between two parts; JSON text never is).
 
+/** Where text is encoded by Buffer (writers are used synchronously: one scratch serves them all). */
+const SCRATCH = Buffer.allocUnsafe(16 * 1024);
+
 /** Text longer than this is encoded by Buffer. */
 const NATIVE_FROM = 24;
 
@@ -156,13 +159,14 @@ export class Base64Writer {
 
   private native(text: string): this {
     const left = this.left;
-    const bytes = Buffer.allocUnsafe(left + Buffer.byteLength(text, 'utf8'));
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: the shared scratch holds most parts without a length scan.
+    const bytes = left + 3 * text.length <= SCRATCH.length ? SCRATCH : Buffer.allocUnsafe(left + Buffer.byteLength(text, 'utf8'));
     if (left > 0) bytes[0] = this.b0;
     if (left > 1) bytes[1] = this.b1;
-    bytes.write(text, left, 'utf8');
-    const whole = bytes.length - (bytes.length % 3);
+    const length = left + bytes.write(text, left, 'utf8');
+    const whole = length - (length % 3);
     this.out += bytes.toString('base64', 0, whole);
-    this.left = bytes.length - whole;
+    this.left = length - whole;
     if (this.left > 0) this.b0 = bytes[whole]!;
     if (this.left > 1) this.b1 = bytes[whole + 1]!;
     return this;

@@ -39,6 +39,11 @@ describe('base64 of fixed pieces and variable text', () => {
     expect(writer.piece(base64Piece('a')).end()).toBe('YQ==');
   });
 
+  it('encodes text longer than its scratch buffer holds, after bytes left over', () => {
+    const long = 'å€😀x'.repeat(3000);
+    expect(new Base64Writer().text('a').text(long).end()).toBe(Buffer.from(`a${long}`, 'utf8').toString('base64'));
+  });
+
   it('counts a piece in UTF-8 bytes', () => {
     expect(base64Piece('å€😀').bytes).toBe(2 + 3 + 4);
   });
