@@ -300,6 +300,11 @@ export class DisclosureFormat {
   /** Every figure of an example as the text writes it. */
   /** `amountText`: the purchase amount with at least two decimals (amountWithTwoDecimals). */
   figureTexts(texts: PlanTexts, amountText: string, monthly: bigint, total: Decimal, apr: Decimal): DisclosureFigureTexts {
+    return this.figureTextsOf(texts, amountText, monthly, formatDecimal(total), percentFraction(apr));
+  }
+
+  /** The same from the total's decimal text and the APR as a fraction's (disclosureParts has them). */
+  figureTextsOf(texts: PlanTexts, amountText: string, monthly: bigint, totalText: string, aprFraction: string): DisclosureFigureTexts {
     return {
       amount: this.amount(amountText),
       months: texts.months,
@@ -307,8 +312,8 @@ export class DisclosureFormat {
       interest: texts.interest,
       setupFee: texts.setupFee,
       administrationFee: texts.administrationFee,
-      apr: this.percent(percentFraction(apr)),
-      totalCost: this.money(formatDecimal(total)),
+      apr: this.percent(aprFraction),
+      totalCost: this.money(totalText),
     };
   }
 }
@@ -464,7 +469,9 @@ export function disclosureParts(
   amountText: string,
   costs: Pick<PlanCosts, 'monthlyCost' | 'totalCost' | 'effectiveInterest'>,
 ): DisclosureParts {
-  const figures = format.figureTexts(texts, amountText, costs.monthlyCost, costs.totalCost, costs.effectiveInterest);
+  const totalText = formatDecimal(costs.totalCost);
+  const apr = costs.effectiveInterest;
+  const figures = format.figureTextsOf(texts, amountText, costs.monthlyCost, totalText, percentFraction(apr));
   const before = `{"text":${format.disclosureTextJson(figures)}${pieces.afterText}"`;
   return {
     figures,
@@ -472,7 +479,8 @@ export function disclosureParts(
     // JSON.stringify writes a finite number as String does.
     publicAfter:
       `","example":{"amount":"${amountText}${pieces.afterAmount}${Number(costs.monthlyCost)}${pieces.afterMonthly}` +
-      `${decimalToNumber(costs.totalCost)},"effectiveInterest":${decimalToNumber(costs.effectiveInterest)}}}`,
+      // A decimal's text with or without trailing zeros is the same double (decimalToNumber's).
+      `${Number(totalText)},"effectiveInterest":${Number(formatDecimal(apr))}}}`,
     internalBefore: before,
     internalAfter: `","apr":"${jsonInner(figures.apr)}"}`,
   };
