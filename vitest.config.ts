@@ -11,6 +11,7 @@
 // Every database test file starts from the run's migrated template (test/global-setup.ts).
 import pg from 'pg';
 import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/sequencer.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const postgresRequired = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1';
@@ -82,6 +83,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       projects,
       // Measured on 2 cores (docs/testing.md): the suite is CPU-bound, so more workers than cores gain little.
       maxWorkers: 2,
+      // The longest files first, by test/durations.json (a fresh clone has no durations of its own).
+      sequence: { sequencer: LongestFirstSequencer },
       // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
       coverage: { provider: 'v8', include: ['src/**/*.{ts,tsx}'], reporter: ['text-summary', 'json-summary'] },
     },
