@@ -878,18 +878,27 @@ async function redisPairs({ smallUrl, requests, http, inMemory }) {
     }
   };
   const { connections, seconds, warmupSeconds } = settings;
-  const faulty = (fault, repair) => ({
-    server: service,
-    run: async () => {
-      await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds: warmupSeconds });
-      await fault();
-      try {
-        return await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds });
-      } finally {
-        await repair();
-        await closed();
-      }
-    },
+  /** Redis put at fault by its method `fault` under load (after a warm-up) and repaired by `repair`, vs Redis healthy. */
+  const faultPair = (id, label, title, fault, repair) => ({
+    id,
+    title: `Group retrieval, every amount new, limits in Redis: ${title} vs healthy`,
+    a: [
+      label,
+      {
+        server: service,
+        run: async () => {
+          await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds: warmupSeconds });
+          await redis[fault]();
+          try {
+            return await httpLoad({ baseUrl: service.baseUrl, requests, connections, seconds });
+          } finally {
+            await redis[repair]();
+            await closed();
+          }
+        },
+      },
+    ],
+    b: ['Redis healthy', http(service, requests)],
   });
   return [
     // What sharing the limits costs a healthy instance (issue 37): counted in Redis vs in memory.
@@ -899,30 +908,8 @@ async function redisPairs({ smallUrl, requests, http, inMemory }) {
       a: ['limits in Redis', http(service, requests)],
       b: ['limits in memory', http(inMemory, requests)],
     },
-    {
-      id: 'redis-frozen',
-      title: 'Group retrieval, every amount new, limits in Redis: Redis frozen under load vs healthy',
-      a: [
-        'Redis frozen',
-        faulty(
-          () => redis.freeze(),
-          () => redis.thaw(),
-        ),
-      ],
-      b: ['Redis healthy', http(service, requests)],
-    },
-    {
-      id: 'redis-refused',
-      title: 'Group retrieval, every amount new, limits in Redis: Redis refusing connections vs healthy',
-      a: [
-        'Redis refusing',
-        faulty(
-          () => redis.stop(),
-          () => redis.start(),
-        ),
-      ],
-      b: ['Redis healthy', http(service, requests)],
-    },
+    faultPair('redis-frozen', 'Redis frozen', 'Redis frozen under load', 'freeze', 'thaw'),
+    faultPair('redis-refused', 'Redis refusing', 'Redis refusing connections', 'stop', 'start'),
   ].filter((pair) => wanted(pair.id) || wanted('redis'));
 }
 
@@ -961,19 +948,16 @@ async function poolerPairs({ pooledUrl, directService, requests, client, stores,
     });
     return { ...result, serverConnections: await backends(pooledUrl) };
   };
+  /** One instance's requests through PgBouncer against the same directly. */
+  const throughPooler = (id, what, pooledRequests, directRequests) => ({
+    id,
+    title: `${what} through PgBouncer (transaction mode) vs directly`,
+    a: ['through PgBouncer', http(pooled, pooledRequests)],
+    b: ['directly', http(directService, directRequests)],
+  });
   return [
-    {
-      id: 'pooler-groups',
-      title: 'Group retrieval through PgBouncer (transaction mode) vs directly',
-      a: ['through PgBouncer', http(pooled, requests)],
-      b: ['directly', http(directService, requests)],
-    },
-    {
-      id: 'pooler-sessions',
-      title: 'Session creation through PgBouncer (transaction mode) vs directly',
-      a: ['through PgBouncer', http(pooled, [creation(pooledToken)])],
-      b: ['directly', http(directService, [creation(directToken)])],
-    },
+    throughPooler('pooler-groups', 'Group retrieval', requests, requests),
+    throughPooler('pooler-sessions', 'Session creation', [creation(pooledToken)], [creation(directToken)]),
     {
       id: 'instances',
       title: `${settings.instances} instances sharing ${POOLER_SERVER_CONNECTIONS} server connections vs one instance directly`,

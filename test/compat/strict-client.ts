@@ -72,6 +72,15 @@ function paymentMethodType(o: Json, key: string, where: string): PaymentMethodTy
   if (value.startsWith('PROVIDER_')) throw new ModelError(`${where}.${key}: "${value}" is not an identifier of this operator`);
   return value;
 }
+/** A reader of an object's fields: each key of `readers` read from it by its reader, in that order. */
+function model<T>(readers: { [K in keyof T]-?: (o: Json, key: string, where: string) => T[K] }): (v: unknown, where: string) => T {
+  return (v, where) => {
+    const o = object(v, where);
+    const result = {} as T;
+    for (const key of Object.keys(readers) as Array<keyof T & string>) result[key] = readers[key](o, key, where);
+    return result;
+  };
+}
 function customerType(v: unknown, where: string): CustomerType {
   if (v !== 'NATURAL' && v !== 'LEGAL') throw new ModelError(`${where}: unknown customer type ${String(v)}`);
   return v;
@@ -83,15 +92,7 @@ export interface Page {
   totalElements: number;
   totalPages: number;
 }
-function page(v: unknown, where: string): Page {
-  const o = object(v, where);
-  return {
-    number: integer(o, 'number', where),
-    size: integer(o, 'size', where),
-    totalElements: integer(o, 'totalElements', where),
-    totalPages: integer(o, 'totalPages', where),
-  };
-}
+const page = model<Page>({ number: integer, size: integer, totalElements: integer, totalPages: integer });
 
 export interface Store {
   id: string;
@@ -150,10 +151,7 @@ function paymentMethod(v: unknown, where: string): PaymentMethod {
     maxPurchaseLimit: number(o, 'maxPurchaseLimit', where),
     minApplicationLimit: number(o, 'minApplicationLimit', where),
     maxApplicationLimit: number(o, 'maxApplicationLimit', where),
-    legalLinks: array(o, 'legalLinks', where, (l, w) => {
-      const link = object(l, w);
-      return { url: string(link, 'url', w), type: string(link, 'type', w), appendAmount: boolean(link, 'appendAmount', w) };
-    }),
+    legalLinks: array(o, 'legalLinks', where, model<LegalLink>({ url: string, type: string, appendAmount: boolean })),
     enabledForLegalCustomer: boolean(o, 'enabledForLegalCustomer', where),
     enabledForNaturalCustomer: boolean(o, 'enabledForNaturalCustomer', where),
     campaign: {
@@ -293,17 +291,19 @@ export class StrictMerchantClient {
 
   async getAnnuityFactors(storeId: string, methodId: string): Promise<AnnuityFactor[]> {
     const o = object(await this.call('GET', `/v2/stores/${storeId}/payment_methods/${methodId}/annuity_factors`), 'annuity factors');
-    return array(o, 'content', 'annuity factors', (v, w) => {
-      const f = object(v, w);
-      return {
-        paymentPlanName: string(f, 'paymentPlanName', w),
-        annuityFactor: number(f, 'annuityFactor', w),
-        durationMonths: integer(f, 'durationMonths', w),
-        administrationFee: number(f, 'administrationFee', w),
-        setupFee: number(f, 'setupFee', w),
-        interest: number(f, 'interest', w),
-      };
-    });
+    return array(
+      o,
+      'content',
+      'annuity factors',
+      model<AnnuityFactor>({
+        paymentPlanName: string,
+        annuityFactor: number,
+        durationMonths: integer,
+        administrationFee: number,
+        setupFee: number,
+        interest: number,
+      }),
+    );
   }
 
   async getPriceSignage(storeId: string, methodId: string, amount: number): Promise<PriceSignage> {
@@ -311,27 +311,26 @@ export class StrictMerchantClient {
       await this.call('GET', `/v2/stores/${storeId}/payment_methods/${methodId}/price_signage?amount=${amount}`),
       'price signage',
     );
-    const link = (v: unknown, w: string) => {
-      const l = object(v, w);
-      return { uri: string(l, 'uri', w), language: string(l, 'language', w) };
-    };
+    const link = model<PriceSignage['secciLinks'][number]>({ uri: string, language: string });
     return {
       secciLinks: array(o, 'secciLinks', 'price signage', link),
       generalTermsLinks: array(o, 'generalTermsLinks', 'price signage', link),
-      costList: array(o, 'costList', 'price signage', (v, w) => {
-        const c = object(v, w);
-        return {
-          name: string(c, 'name', w),
-          description: string(c, 'description', w),
-          interest: number(c, 'interest', w),
-          durationMonths: integer(c, 'durationMonths', w),
-          monthlyCost: number(c, 'monthlyCost', w),
-          totalCost: number(c, 'totalCost', w),
-          administrationFee: number(c, 'administrationFee', w),
-          setupFee: number(c, 'setupFee', w),
-          effectiveInterest: number(c, 'effectiveInterest', w),
-        };
-      }),
+      costList: array(
+        o,
+        'costList',
+        'price signage',
+        model<PriceSignage['costList'][number]>({
+          name: string,
+          description: string,
+          interest: number,
+          durationMonths: integer,
+          monthlyCost: number,
+          totalCost: number,
+          administrationFee: number,
+          setupFee: number,
+          effectiveInterest: number,
+        }),
+      ),
     };
   }
 
