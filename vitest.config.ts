@@ -38,8 +38,6 @@ const UNIT_TESTS = ['test/domain/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/h
 const BOTH_DATABASES = ['test/storage/**/*.test.ts', 'test/processes/**/*.test.ts'];
 /** What exists for PostgreSQL alone: a pooler, a load balancer, several instances, LISTEN/NOTIFY. */
 const POSTGRES_ONLY = ['test/pooler/**/*.test.ts', 'test/deploys/**/*.test.ts', 'test/**/*.postgres.test.ts'];
-/** Their PostgreSQL blocks (two instances; faults of a real server) run there until they have `*.postgres.test.ts` files of their own. */
-const POSTGRES_TOO = ['test/console/oidc.test.ts'];
 const BENCH = ['test/bench/**'];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
@@ -72,7 +70,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     projects.push({
       test: {
         name: 'postgres',
-        include: [...BOTH_DATABASES, ...POSTGRES_ONLY, ...POSTGRES_TOO],
+        include: [...BOTH_DATABASES, ...POSTGRES_ONLY],
         env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
         ...database,
       },

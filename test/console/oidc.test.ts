@@ -4,67 +4,17 @@
 // redirect followed by hand: console → provider login → consent → callback. An editor changes the
 // catalog (recorded as console:<sub> with the name), a viewer reads and is refused a change, a person
 // without a role, a tampered state and a replayed callback are refused without a session, and a server
-// that does not trust the provider's certificate says so. On PostgreSQL, a sign-in begun on one instance
-// finishes on another.
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// that does not trust the provider's certificate says so. A sign-in begun on one instance and finished
+// on another (PostgreSQL): oidc.postgres.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog, withAdminClient } from '../helpers/app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
-import { CookieJar, request, signInAtProvider, startTestProvider, type HttpAnswer, type TestProvider } from '../helpers/oidc-provider.ts';
-import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+import { request, signInAtProvider, type HttpAnswer, type TestProvider } from '../helpers/oidc-provider.ts';
+import { freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
+import { ADMIN, begin, callbackOn, Person, startSignOnSetup, type SignOnSetup } from './oidc-processes.ts';
 
-const ADMIN = { id: 'ops-admin', secret: 'ops-admin-secret-8d2f6a1c9e', merchantId: 'm-operator' };
 const SSO_BUTTON = /<a [^>]*role="button"[^>]*href="\/console\/sign-in\/sso"[^>]*>Sign in with single sign-on<\/a>/;
 
-/** A browser at the console: its own cookies for the console (the provider's are signInAtProvider's). */
-class Person {
-  readonly jar = new CookieJar();
-  constructor(readonly baseUrl: string) {}
-
-  async get(url: string): Promise<HttpAnswer> {
-    const answer = await request(new URL(url, this.baseUrl), { headers: { cookie: this.jar.header() } });
-    this.jar.take(answer);
-    return answer;
-  }
-
-  /** A console form as a browser on the console's origin submits it, with the page's CSRF token. */
-  async submit(pageUrl: string, action: string, fields: Record<string, string>): Promise<HttpAnswer> {
-    const page = await this.get(pageUrl);
-    expect(page.status, page.body).toBe(200);
-    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
-    expect(csrf).toBeDefined();
-    const answer = await request(new URL(action, this.baseUrl), {
-      method: 'POST',
-      headers: {
-        cookie: this.jar.header(),
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: new URL(this.baseUrl).origin,
-        'sec-fetch-site': 'same-origin',
-      },
-      body: new URLSearchParams({ _csrf: csrf!, ...fields }).toString(),
-    });
-    this.jar.take(answer);
-    return answer;
-  }
-}
-
-/** Starts single sign-on at `server`: the console's redirect to the provider. */
-async function begin(person: Person, returnTo?: string): Promise<{ answer: HttpAnswer; authorizationUrl: URL }> {
-  const answer = await person.get(`/console/sign-in/sso${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
-  expect(answer.status, answer.body).toBe(303);
-  return { answer, authorizationUrl: answer.location! };
-}
-
-/** The callback URL as the provider sent the browser to it, addressed to `server` (any instance). */
-function callbackOn(server: ServerProcess, callback: URL): string {
-  return `${server.baseUrl}${callback.pathname}${callback.search}`;
-}
-
 let provider: TestProvider;
-let environment: ProcessEnvironment;
 let publicUrl: string;
-let env: Record<string, string>;
 let server: ServerProcess;
 
 async function adminToken(): Promise<string> {
@@ -96,31 +46,15 @@ async function signIn(person: Person, login: string, returnTo?: string): Promise
   return person.get(callbackOn(server, callback));
 }
 
+let setup: SignOnSetup | undefined;
+
 beforeAll(async () => {
-  buildDist();
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider({ redirectUris: [`${publicUrl}/console/callback`] });
-  environment = await processEnvironment('console-oidc', {}, {}, { migrated: true });
-  const catalogFile = path.join(environment.workDir, 'catalog.json');
-  await writeFile(catalogFile, JSON.stringify(withAdminClient(await demoCatalog(), ADMIN)));
-  env = {
-    ...environment.env,
-    CATALOG_FILE: catalogFile,
-    PUBLIC_URL: publicUrl,
-    TOKEN_KEY_DERIVATIONS_PER_SECOND: '1000',
-    CONSOLE_OIDC_ISSUER: provider.issuer,
-    CONSOLE_OIDC_CLIENT_ID: provider.clientId,
-    CONSOLE_OIDC_CLIENT_SECRET: provider.clientSecret,
-  };
-  server = await startServer({ ...env, PORT: String(port), NODE_EXTRA_CA_CERTS: provider.caFile }, 60_000);
+  setup = await startSignOnSetup();
+  ({ provider, publicUrl, server } = setup);
 }, 120_000);
 
 afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await provider?.close();
-  await environment?.close();
+  await setup?.close();
 });
 
 describe('console single sign-on through a real provider', () => {
@@ -275,30 +209,5 @@ describe('a server that does not trust the provider’s certificate', () => {
       /its TLS certificate is not trusted \((SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\)/,
     );
     expect(answer.headers['set-cookie']?.some((line) => line.startsWith('pms_console_session='))).toBeFalsy();
-  });
-});
-
-describe.skipIf(testDatabaseKind !== 'postgres')('two instances on one database', () => {
-  let other: ServerProcess;
-  beforeAll(async () => {
-    // The same PUBLIC_URL: behind one address, whichever instance the balancer picks.
-    other = await startServer({ ...env, NODE_EXTRA_CA_CERTS: provider.caFile }, 60_000);
-  }, 60_000);
-  afterAll(async () => {
-    other?.child.kill('SIGTERM');
-    await other?.exited;
-  });
-
-  it('finishes on one instance a sign-in begun on the other, and its session is good on both', async () => {
-    const person = new Person(server.baseUrl);
-    const { authorizationUrl } = await begin(person);
-    const callback = await signInAtProvider(authorizationUrl, 'editor-1', provider.ca);
-    const onOther = new Person(other.baseUrl);
-    for (const [name, value] of person.jar.cookies) onOther.jar.cookies.set(name, value);
-    const finished = await onOther.get(callbackOn(other, callback));
-    expect(finished.status, finished.body).toBe(303);
-    expect((await onOther.get('/console')).body).toContain('Signed in as Edith Editor');
-    for (const [name, value] of onOther.jar.cookies) person.jar.cookies.set(name, value);
-    expect((await person.get('/console')).body).toContain('Signed in as Edith Editor');
   });
 });
