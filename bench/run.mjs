@@ -59,21 +59,23 @@ const FULL = {
   soakSampleSeconds: 10,
 };
 const SMOKE = {
+  // Every scenario, as small as it still means something: a table twenty times the small one, page 99
+  // of the listing (200 methods, 2 a page), a fleet of two, a soak with five RSS samples.
   rounds: 1,
-  seconds: 0.5,
-  warmupSeconds: 0.2,
+  seconds: 0.25,
+  warmupSeconds: 0.1,
   connections: 16,
   latencyRate: 200,
   sessionRate: 100,
-  liveSessions: 100,
-  largeTableSessions: 20_000,
-  listingMethods: 1_000,
-  pageSize: 10,
+  liveSessions: 50,
+  largeTableSessions: 2_000,
+  listingMethods: 200,
+  pageSize: 2,
   startups: 1,
-  instances: 3,
-  memoryAmounts: 5_000,
-  soakSeconds: 2,
-  soakSampleSeconds: 0.5,
+  instances: 2,
+  memoryAmounts: 1_000,
+  soakSeconds: 1,
+  soakSampleSeconds: 0.25,
 };
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
