@@ -12,6 +12,7 @@ import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig } from '../config.ts';
 import { disableSpans, enableSpans } from '../lib/spans.ts';
 import { encodeTraceRequest } from './otlp-protobuf.ts';
+import { requestContexts } from './request-context.ts';
 import { SpanQueue } from './span-queue.ts';
 
 export interface Tracing {
@@ -37,8 +38,9 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors: [new SpanQueue(exporter, config.queue)],
   });
-  // W3C traceparent in and out; the AsyncLocalStorage context manager carries the active span across awaits.
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  // W3C traceparent in and out; an AsyncLocalStorage carries the active span across awaits, switched off
+  // while no request is within a trace's context (request-context.ts).
+  provider.register({ propagator: new W3CTraceContextPropagator(), contextManager: requestContexts });
   enableSpans();
   return {
     shutdown: () => {
