@@ -8,12 +8,70 @@
 // trace id of its own, no context switch and no child logger (the SDK made a trace id and a
 // non-recording span for each, which held one-in-ten sampling at 0.70–0.88x of untraced:
 // bench/analysis.md). Its error bodies and X-Request-Id carry the caller's trace id when it sent one.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TraceSamplerConfig } from '../config.ts';
 import { spansEnabled, tracer } from '../lib/spans.ts';
+import { requestContexts } from './request-context.ts';
 
-const spans = new WeakMap<FastifyRequest, Span>();
+/** A traced request: its span, the context its work runs in, and whether it has entered that context. */
+interface RequestTrace {
+  span: Span;
+  context: Context;
+  entered: boolean;
+}
+
+const traces = new WeakMap<FastifyRequest, RequestTrace>();
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's handler enters the request's trace context itself, around what may make child spans
+     * (inRequestContext); the hooks before it run outside it. For group retrieval, whose answers mostly
+     * come from caches without a statement or an await: a request within a trace's context keeps
+     * Node 20's AsyncLocalStorage hooks on for every request of the process (request-context.ts).
+     */
+    traceContext?: 'handler';
+  }
+}
+
+/** Enters the request's trace context for `fn`, counted until the request ends (request-context.ts). */
+function enter<T>(requestTrace: RequestTrace, fn: () => T): T {
+  if (!requestTrace.entered) {
+    requestTrace.entered = true;
+    requestContexts.entered();
+  }
+  return context.with(requestTrace.context, fn);
+}
+
+/**
+ * Runs `fn` within the request's trace context when its route deferred entering it (traceContext:
+ * 'handler') and the request is traced; otherwise just runs it (it is already within its context, or
+ * it has none).
+ */
+export function inRequestContext<T>(request: FastifyRequest, fn: () => T): T {
+  const requestTrace = traces.get(request);
+  return requestTrace === undefined || requestTrace.entered ? fn() : enter(requestTrace, fn);
+}
+
+/** Ends the request's span (once) and counts it out of its context. */
+function ended(request: FastifyRequest): Span | undefined {
+  const requestTrace = traces.get(request);
+  if (!requestTrace) return undefined;
+  traces.delete(request);
+  if (requestTrace.entered) requestContexts.left();
+  return requestTrace.span;
+}
 
 /** A W3C traceparent, version 00 or a later one (whose extra fields are ignored, as the spec asks). */
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-|$)/;
@@ -79,8 +137,8 @@ export function sampler(config: TraceSamplerConfig, random: () => number = Math.
  * tracing is on; undefined otherwise (error bodies then carry the request id: docs/errors.md#error-body).
  */
 export function traceIdOf(request: FastifyRequest): string | undefined {
-  const span = spans.get(request);
-  if (span) return span.spanContext().traceId;
+  const requestTrace = traces.get(request);
+  if (requestTrace) return requestTrace.span.spanContext().traceId;
   return spansEnabled() ? parseTraceparent(request.headers.traceparent)?.traceId : undefined;
 }
 
@@ -109,17 +167,22 @@ export function registerRequestTracing(app: FastifyInstance, samplerConfig: Trac
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) } },
       parentContext,
     );
-    spans.set(request, span);
     const { traceId, spanId } = span.spanContext();
     // The request's own logger (Fastify makes one per request) takes the ids: setBindings costs a
     // fraction of a child logger (profiled: a child was some 15 µs a request).
     const log = request.log as typeof request.log & { setBindings?: (bindings: Record<string, string>) => void };
     if (typeof log.setBindings === 'function') log.setBindings({ traceId, spanId });
+    const requestTrace: RequestTrace = { span, context: trace.setSpan(parentContext, span), entered: false };
+    traces.set(request, requestTrace);
+    if (request.routeOptions.config.traceContext === 'handler') {
+      done();
+      return;
+    }
     // Everything after this hook runs within the span's context.
-    context.with(trace.setSpan(parentContext, span), done);
+    enter(requestTrace, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const span = spans.get(request);
+    const span = ended(request);
     if (span) {
       const storeId =
         (request.params as Record<string, unknown> | undefined)?.storeId ??
@@ -128,17 +191,15 @@ export function registerRequestTracing(app: FastifyInstance, samplerConfig: Trac
       if (typeof storeId === 'string') span.setAttribute('pms.store_id', storeId);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
-      spans.delete(request);
     }
     done();
   });
   // A client that goes away before the answer: the span still ends, marked, and is exported.
   app.addHook('onRequestAbort', (request, done) => {
-    const span = spans.get(request);
+    const span = ended(request);
     if (span) {
       span.setAttribute('pms.request_aborted', true);
       span.end();
-      spans.delete(request);
     }
     done();
   });

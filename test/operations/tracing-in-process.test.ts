@@ -33,6 +33,7 @@ import { createContext, type AppContext } from '../../src/context.ts';
 import { loadEmbedBundle } from '../../src/http/embed/routes.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../../src/lib/batch-spans.ts';
 import { disableSpans, enableSpans, inSpan, tracer } from '../../src/lib/spans.ts';
+import { requestContexts } from '../../src/observability/request-context.ts';
 import { parseTraceparent, sampler, type TraceParent } from '../../src/observability/request-tracing.ts';
 import { applyCatalog } from '../../src/services/catalog-import.ts';
 import { demoCatalog, issueToken, projectRoot, UNBOUNDED_DERIVATIONS } from '../helpers/app.ts';
@@ -43,8 +44,9 @@ const SESSIONS_ROUTE = '/v1/stores/:storeId/sessions';
 
 const exporter = new InMemorySpanExporter();
 // As main.ts's SDK (observability/otel-sdk.ts) with OTEL_TRACES_SAMPLER unset: parent-based, every
-// root sampled; the AsyncLocalStorage context manager that register() installs carries the active
-// span across awaits, and the W3C propagator reads traceparent. Simple, not batching: a span is in
+// root sampled; its context manager (observability/request-context.ts, an AsyncLocalStorage switched
+// off while no request is within a trace's context) carries the active span across awaits, and the
+// W3C propagator reads traceparent. Simple, not batching: a span is in
 // the exporter once it has ended.
 const provider = new NodeTracerProvider({
   sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
@@ -58,7 +60,7 @@ let app: FastifyInstance;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  provider.register({ propagator: new W3CTraceContextPropagator(), contextManager: requestContexts });
   // Before build(): the app registers the request hooks only when spans are on.
   enableSpans();
   database = await createTestDatabase();
@@ -251,9 +253,99 @@ describe('request spans (observability/request-tracing.ts)', () => {
       answerPing();
       ping.mockRestore();
     }
-    // The handler's late answer ends nothing twice.
+    // The handler's late answer ends nothing twice, and the request is counted out of its context once.
     await sleep(50);
     expect((await serverSpans()).filter((span) => span.name === 'GET /readyz')).toHaveLength(1);
+    expect(requestContexts.requestsWithin).toBe(0);
+  });
+
+  it('group retrieval enters its trace context only on its way to the database; no request stays counted within one', async () => {
+    const token = await issueToken(app, NORDIC.id, NORDIC.secret);
+    const created = await app.inject({
+      method: 'POST',
+      url: `/v1/stores/${STORE}/sessions`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    expect(requestContexts.requestsWithin).toBe(0);
+    const entered = vi.spyOn(requestContexts, 'entered');
+    // The active span where the route asks the session store (the way to the database).
+    const activeAtLoad: (string | undefined)[] = [];
+    const requireActive = ctx.sessions.requireActive.bind(ctx.sessions);
+    const load = vi.spyOn(ctx.sessions, 'requireActive').mockImplementation((sessionId) => {
+      activeAtLoad.push(trace.getActiveSpan()?.spanContext().spanId);
+      return requireActive(sessionId);
+    });
+    try {
+      const route = 'GET /v1/sessions/:sessionId/payment-method-groups';
+      // An id no cache holds: to the session store, within the request's context.
+      exporter.reset();
+      const unknown = await app.inject({ method: 'GET', url: `/v1/sessions/${randomUUID()}/payment-method-groups?amount=100` });
+      expect(unknown.statusCode, unknown.body).toBe(404);
+      const unknownSpan = named(await serverSpans(), route);
+      expect(unknownSpan.attributes['http.response.status_code']).toBe(404);
+      expect(activeAtLoad).toEqual([unknownSpan.spanContext().spanId]);
+      expect(entered).toHaveBeenCalledTimes(1);
+      expect(requestContexts.requestsWithin).toBe(0);
+      // The session, twice: the second answer is the caches' (no await), traced without entering a context.
+      await app.inject({ method: 'GET', url: `/v1/sessions/${id}/payment-method-groups?amount=100` });
+      entered.mockClear();
+      load.mockClear();
+      exporter.reset();
+      const cached = await app.inject({ method: 'GET', url: `/v1/sessions/${id}/payment-method-groups?amount=100` });
+      expect(cached.statusCode, cached.body).toBe(200);
+      const cachedSpan = named(await serverSpans(), route);
+      expect(cachedSpan.attributes['http.response.status_code']).toBe(200);
+      expect(cached.headers['x-request-id']).toBe(cachedSpan.spanContext().traceId);
+      expect(load).not.toHaveBeenCalled();
+      expect(entered).not.toHaveBeenCalled();
+      expect(requestContexts.requestsWithin).toBe(0);
+    } finally {
+      entered.mockRestore();
+      load.mockRestore();
+    }
+  });
+});
+
+describe('the context manager (observability/request-context.ts)', () => {
+  it('carries the context across awaits while a request is within it, and none once the last has left', async () => {
+    const key = Symbol('test');
+    const given = context.active().setValue(key, 'value');
+    requestContexts.entered();
+    let afterAwait: unknown;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = context.with(given, async () => {
+      await held;
+      afterAwait = context.active().getValue(key);
+      requestContexts.left();
+      // Disabled: nothing is active any more, in this request's own work included.
+      await Promise.resolve();
+      return context.active().getValue(key);
+    });
+    release();
+    expect(await running).toBeUndefined();
+    expect(afterAwait).toBe('value');
+    expect(requestContexts.requestsWithin).toBe(0);
+    // And on again for the next one.
+    requestContexts.entered();
+    const again = await context.with(given, async () => {
+      await Promise.resolve();
+      return context.active().getValue(key);
+    });
+    requestContexts.left();
+    expect(again).toBe('value');
+  });
+
+  it('binds functions to a context, and leaves other targets as they are', () => {
+    const key = Symbol('bound');
+    const bound = requestContexts.bind(context.active().setValue(key, 'bound'), function (this: unknown, suffix: string) {
+      return `${String(context.active().getValue(key))}${suffix}`;
+    });
+    expect(bound('!')).toBe('bound!');
+    const target = { not: 'a function' };
+    expect(requestContexts.bind(context.active(), target)).toBe(target);
   });
 });
 

@@ -196,6 +196,26 @@ describe('traces over OTLP/HTTP', () => {
     await within(10_000, async () => server.output().includes(`"traceId":"${storefrontSpan.traceId}"`)).catch(() => {});
     expect(server.output()).toContain(`"traceId":"${storefrontSpan.traceId}"`);
     expect(groups.headers.get('x-request-id')).toBe(storefrontSpan.traceId);
+
+    // A storefront request that goes to the database (a session id no cache holds): the route enters its
+    // trace context only on that way (observability/request-tracing.ts), and its statement is a child of its span.
+    const unknownTrace = traceparent();
+    const unknown = await fetch(`${server.baseUrl}/v1/sessions/${randomUUID()}/payment-method-groups?amount=250.00`, {
+      headers: { traceparent: unknownTrace.header },
+    });
+    expect(unknown.status).toBe(404);
+    const unknownSpans = await spansOfTrace(unknownTrace.traceId, (spans) =>
+      spans.some((s) => s.name === route && (testDatabaseKind !== 'postgres' || spans.some((q) => q.name === 'SELECT'))),
+    );
+    const unknownSpan = unknownSpans.find((s) => s.name === route)!;
+    expect(unknownSpan.parentSpanId).toBe(unknownTrace.parentId);
+    expect(unknownSpan.attributes['http.response.status_code']).toBe(404);
+    expect(unknown.headers.get('x-request-id')).toBe(unknownTrace.traceId);
+    if (testDatabaseKind === 'postgres') {
+      const select = unknownSpans.find((s) => s.name === 'SELECT')!;
+      expect(select.parentSpanId).toBe(unknownSpan.spanId);
+      expect(String(select.attributes['db.query.text'])).toMatch(/from "?sessions"?/i);
+    }
   });
 
   it('concurrent session creations: each trace has its wait, and leads to the batch that carried its row', async () => {

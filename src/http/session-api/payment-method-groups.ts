@@ -8,6 +8,7 @@ import type { GroupsSerializer } from '../../domain/offer-template.ts';
 import { requestLanguage, type Language } from '../../domain/languages.ts';
 import { etagOf } from '../../lib/body-etag.ts';
 import { priceInformationLink } from '../../domain/credit-disclosure.ts';
+import { inRequestContext } from '../../observability/request-tracing.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
 import type { SessionRecord } from '../../storage/repositories/sessions.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
@@ -168,7 +169,8 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
       },
       // A query that is present once but fails its pattern or enum is 422 (docs/session-api.md#group-retrieval).
       // rateLimitPolicy: per IP address, before anything else (http/plugins/rate-limit.ts).
-      config: { validationStatus: 422, rateLimitPolicy: 'storefront' },
+      // traceContext: a traced request enters its trace context only on the way to the database (below).
+      config: { validationStatus: 422, rateLimitPolicy: 'storefront', traceContext: 'handler' },
       preValidation: singleValuedQuery(['amount', 'customerType', 'flattened', 'locale'], ['amount']),
     },
     (request, reply) => {
@@ -183,13 +185,14 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
         answer(request.query, reply, cached, catalog.value, timing);
         return;
       }
-      return (async () => {
+      // A traced request's statements are children of its span (the route defers its trace context to here).
+      return inRequestContext(request, async () => {
         const session = await ctx.sessions.requireActive(request.params.sessionId);
         timing?.mark('session');
         const loaded = await ctx.storeMethods.storeMethods(session.storeId);
         timing?.mark('catalog');
         return answer(request.query, reply, session, loaded, timing);
-      })();
+      });
     },
   );
 }
