@@ -30,6 +30,68 @@ describe('base64 of fixed pieces and variable text', () => {
     );
   });
 
+  it('is the same for text long enough to be encoded by Buffer, at every number of bytes left over before it', () => {
+    // Parts of up to 60 UTF-16 units: both sides of the length where Buffer takes over (24).
+    const long = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 60 }),
+      fc.array(fc.constantFrom('a', 'å', '€', '😀', '\ud800', '\udc00'), { maxLength: 40 }).map((chars) => chars.join('')),
+    );
+    const writer = new Base64Writer();
+    fc.assert(
+      fc.property(fc.array(fc.record({ fixed: fc.boolean(), text: long }), { maxLength: 6 }), (parts) => {
+        for (const part of parts) {
+          if (part.fixed) writer.piece(base64Piece(part.text));
+          else writer.text(part.text);
+        }
+        const bytes = Buffer.concat(parts.map((p) => Buffer.from(p.text, 'utf8')));
+        expect(writer.end()).toBe(bytes.toString('base64'));
+      }),
+      { numRuns: 1000 },
+    );
+    for (const before of ['', 'a', 'ab']) {
+      for (const after of ['', 'x', 'xy', 'xyz']) {
+        for (const length of [24, 25, 26, 27]) {
+          const text = 'é'.repeat(length);
+          const written = new Base64Writer().text(before).text(text).piece(base64Piece(after)).end();
+          expect(written, `${before} ${length} ${after}`).toBe(Buffer.from(before + text + after, 'utf8').toString('base64'));
+        }
+      }
+    }
+  });
+
+  it('goes on from a cut where it was cut, in another writer or after other text, the cut holding the whole groups', () => {
+    const writer = new Base64Writer();
+    const other = new Base64Writer();
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ fixed: fc.boolean(), text }), { maxLength: 6 }),
+        fc.array(fc.record({ fixed: fc.boolean(), text }), { maxLength: 6 }),
+        text,
+        (first, second, between) => {
+          const write = (w: Base64Writer, parts: { fixed: boolean; text: string }[]) => {
+            for (const part of parts) {
+              if (part.fixed) w.piece(base64Piece(part.text));
+              else w.text(part.text);
+            }
+          };
+          write(writer, first);
+          const cut = writer.cut();
+          const firstBytes = Buffer.concat(first.map((p) => Buffer.from(p.text, 'utf8')));
+          expect(cut.left).toBe(firstBytes.length % 3);
+          expect(cut.base64).toBe(firstBytes.subarray(0, firstBytes.length - cut.left).toString('base64'));
+          // The writer is empty after a cut.
+          expect(writer.end()).toBe('');
+          // Something else written in between, in the other writer: the cut is resumed in its place.
+          other.text(between);
+          write(other.resume(cut), second);
+          const bytes = Buffer.concat([firstBytes, ...second.map((p) => Buffer.from(p.text, 'utf8'))]);
+          expect(cut.base64 + other.end()).toBe(bytes.toString('base64'));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('starts empty again after end() and after reset()', () => {
     const writer = new Base64Writer();
     expect(writer.text('ab').end()).toBe('YWI=');
@@ -37,6 +99,13 @@ describe('base64 of fixed pieces and variable text', () => {
     writer.text('partial').piece(base64Piece('xyz'));
     writer.reset();
     expect(writer.piece(base64Piece('a')).end()).toBe('YQ==');
+    // With bytes left over when reset: none carried on.
+    writer.text('a');
+    writer.reset();
+    expect(writer.text('bc').end()).toBe('YmM=');
+    writer.text('ab');
+    writer.reset();
+    expect(writer.piece(base64Piece('c')).end()).toBe('Yw==');
   });
 
   it('encodes text longer than its scratch buffer holds, after bytes left over', () => {
