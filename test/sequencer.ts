@@ -13,9 +13,9 @@ const DURATIONS = JSON.parse(readFileSync(new URL('./durations.json', import.met
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
-    // Projects stay in Vitest's order; a stable sort keeps its order among files of equal weight.
-    const projects = [...new Set(ordered.map((spec) => spec.project.name))];
+    // Longest first across projects (a long PostgreSQL file must not start after every PGlite one);
+    // a stable sort keeps Vitest's order among files of equal weight.
     const seconds = (spec: TestSpecification) => DURATIONS[path.relative(this.ctx.config.root, spec.moduleId)] ?? 0;
-    return [...ordered].sort((a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || seconds(b) - seconds(a));
+    return [...ordered].sort((a, b) => seconds(b) - seconds(a));
   }
 }

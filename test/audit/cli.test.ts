@@ -1,16 +1,16 @@
 // The audit trail of the operator CLI (docs/audit.md#actors): `pms catalog apply` records one event
 // per entity as the file (its absolute path), `pms client create`, `pms client rotate-secret` and
-// `pms keys rotate` as the command; no trace id, and never the secrets or keys the commands make.
+// `pms keys rotate` as the command; no trace id, and never the secrets or keys the commands make. The
+// commands run the CLI's program in process (test/helpers/process.ts).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPGlite, openPostgres, type DatabaseHandle } from '../../src/storage/database.ts';
-import { buildDist, processEnvironment, runCli, type CliResult, type ProcessEnvironment } from '../helpers/process.ts';
+import { processEnvironment, runCliInProcess, type CliResult, type ProcessEnvironment } from '../helpers/process.ts';
 
 let environment: ProcessEnvironment;
 
 beforeAll(async () => {
-  buildDist();
   environment = await processEnvironment('audit-cli', { DEMO: '0' }, {}, { migrated: true });
 });
 
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 function cli(...args: string[]): Promise<CliResult> {
-  return runCli(environment.workDir, environment.env, args);
+  return runCliInProcess(environment.env, args);
 }
 
 function secretOf(result: CliResult): string {

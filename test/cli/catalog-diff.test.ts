@@ -1,13 +1,20 @@
-// `pms catalog diff FILE` as operators run it (`node dist/cli.js`), on the test run's database: the
-// changes a catalog file would make for shoppers, per store, human-readable and as the admin API's
-// preview answers them (--json, compared with the running server's answer); exit 0 whether or not
-// anything changes; an invalid file refused naming the field; nothing saved.
+// `pms catalog diff FILE` (the CLI's program in process: test/helpers/process.ts), on the test run's
+// database: the changes a catalog file would make for shoppers, per store, human-readable and as the
+// admin API's preview answers them (--json, compared with the running server's answer); exit 0
+// whether or not anything changes; an invalid file refused naming the field; nothing saved.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPGlite, openPostgres } from '../../src/storage/database.ts';
 import { demoCatalog, withAdminClient } from '../helpers/app.ts';
-import { buildDist, processEnvironment, runCli, startServer, type CliResult, type ProcessEnvironment } from '../helpers/process.ts';
+import {
+  buildDist,
+  processEnvironment,
+  runCliInProcess,
+  startServer,
+  type CliResult,
+  type ProcessEnvironment,
+} from '../helpers/process.ts';
 import { DEMO_METHODS, OTHER_STORE, STORE } from '../helpers/demo.ts';
 import type { components } from '../../client/src/generated/openapi.ts';
 
@@ -25,7 +32,7 @@ let changed: string;
 let changedMethods: Json[];
 
 function cli(...args: string[]): Promise<CliResult> {
-  return runCli(environment.workDir, environment.env, args);
+  return runCliInProcess(environment.env, args);
 }
 
 async function writeJson(name: string, value: unknown): Promise<string> {

@@ -1,13 +1,14 @@
-// The operator CLI as operators run it: `node dist/cli.js …` against a fresh database, next to the
-// real server process: on the embedded database the CLI refuses to open a data directory the server
-// holds, and runs while it is stopped. Next to running servers on PostgreSQL:
-// next-to-servers.postgres.test.ts.
+// The operator CLI against a fresh database, next to the real server process: on the embedded
+// database the CLI refuses to open a data directory the server holds, and runs while it is stopped.
+// Next to running servers on PostgreSQL: next-to-servers.postgres.test.ts. Most commands run the
+// CLI's program in process (harness.ts); `node dist/cli.js` itself applies a catalog, answers usage
+// errors and help, and refuses a held data directory, with its exit statuses and output streams.
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../helpers/app.ts';
 
-import { runCli, startServer } from '../helpers/process.ts';
+import { runCliInProcess, startServer } from '../helpers/process.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
 import { secretOf, startCliHarness, stop, type CliHarness } from './harness.ts';
 import { tokenStatus, within } from '../helpers/http.ts';
@@ -34,7 +35,7 @@ const writeJson = (name: string, value: unknown) => harness.writeJson(name, valu
 describe('pms catalog apply', () => {
   it('validates and applies a catalog file, prints the summary, and changes nothing the second time', async () => {
     const file = await writeJson('catalog.json', await demoCatalog());
-    const first = await cli('catalog', 'apply', file);
+    const first = await harness.cliProcess('catalog', 'apply', file);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/merchants:\s+2 created, 0 updated, 0 unchanged/);
     expect(first.stdout).toMatch(/paymentMethods:\s+12 created, 0 updated, 0 unchanged/);
@@ -82,12 +83,16 @@ describe('pms catalog apply', () => {
   });
 
   it('answers usage errors with exit status 1 and the usage', async () => {
-    const result = await cli('client', 'create', 'x');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("required option '--merchant <id>' not specified");
-    const help = await cli('--help');
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('catalog');
+    for (const run of [harness.cliProcess, harness.cli]) {
+      const result = await run('client', 'create', 'x');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("required option '--merchant <id>' not specified");
+      expect(result.stdout).toBe('');
+      const help = await run('--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('catalog');
+      expect(help.stderr).toBe('');
+    }
   });
 });
 
@@ -98,7 +103,7 @@ describe('pms on the embedded database (PGlite)', () => {
     const first = await startServer(env);
     try {
       expect(await tokenStatus(first.baseUrl, { id: 'cli-backend', secret })).toBe(200);
-      const refused = await cli('client', 'rotate-secret', 'cli-backend');
+      const refused = await harness.cliProcess('client', 'rotate-secret', 'cli-backend');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('is in use');
       expect(refused.stderr).toContain('stop the server first');
@@ -162,7 +167,7 @@ describe('pms webhook', () => {
     // A receiver on this machine: the CLI and the server both allow private addresses here.
     const receiver = await startWebhookReceiver();
     const hooksEnv = { ...env, WEBHOOK_ALLOW_PRIVATE: 'true' };
-    const hooks = (...args: string[]) => runCli(workDir, hooksEnv, args);
+    const hooks = (...args: string[]) => runCliInProcess(hooksEnv, args);
     /** A server runs (and delivers) until `done` holds; the CLI runs beside none (the embedded database is one process's). */
     const delivering = async (done: () => boolean) => {
       const server = await startServer(hooksEnv);

@@ -1,16 +1,19 @@
 // What the CLI's test files share: a work directory with a fresh database of the project's kind
 // (migrated, as on PostgreSQL: a copy of the run's template saves every PGlite run its initdb), the
-// CLI run in it, and a server stopped cleanly.
+// CLI's program run on it in process (as `node dist/cli.js` would run it, without a process's start-up
+// per command) or as the real process, and a server stopped cleanly.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildDist, processEnvironment, runCli, type CliResult, type ServerProcess } from '../helpers/process.ts';
+import { buildDist, processEnvironment, runCli, runCliInProcess, type CliResult, type ServerProcess } from '../helpers/process.ts';
 
 export interface CliHarness {
   workDir: string;
   env: Record<string, string>;
-  /** `node dist/cli.js …args` in the work directory, on its database. */
+  /** `pms …args` on the work directory's database: the CLI's program in process. */
   cli(...args: string[]): Promise<CliResult>;
+  /** `node dist/cli.js …args` in the work directory: the real process. */
+  cliProcess(...args: string[]): Promise<CliResult>;
   /** Writes `value` as JSON into the work directory; returns the file's path. */
   writeJson(name: string, value: unknown): Promise<string>;
   close(): Promise<void>;
@@ -23,7 +26,8 @@ export async function startCliHarness(name: string): Promise<CliHarness> {
   return {
     workDir,
     env,
-    cli: (...args) => runCli(workDir, env, args),
+    cli: (...args) => runCliInProcess(env, args),
+    cliProcess: (...args) => runCli(workDir, env, args),
     writeJson: async (file, value) => {
       const target = path.join(workDir, file);
       await writeFile(target, JSON.stringify(value));

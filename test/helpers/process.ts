@@ -145,6 +145,20 @@ export interface CliResult {
  */
 const CLI_NODE_FLAGS = ['--liftoff-only'];
 
+/**
+ * The operator CLI's program in this process (src/cli-program.ts, what `dist/cli.js` runs) with `env`
+ * only: the same commands, output and exit statuses without a second of start-up per command (Node,
+ * its modules, PGlite's WebAssembly). Paths it is given must be absolute (the process's `cwd` is the
+ * test run's). `runCli` runs the real process, for what only a process shows.
+ */
+export async function runCliInProcess(env: Record<string, string>, args: string[]): Promise<CliResult> {
+  const { runCli: run } = await import('../../src/cli-program.ts');
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { out: (text) => (stdout += text), err: (text) => (stderr += text), env: { ...env } });
+  return { code, stdout, stderr };
+}
+
 /** Runs the operator CLI (`node dist/cli.js …`) in `workDir` with `env` only (and PATH), as an operator's shell would. */
 export function runCli(workDir: string, env: Record<string, string>, args: string[]): Promise<CliResult> {
   const child = spawn(process.execPath, [...CLI_NODE_FLAGS, path.join(projectRoot, 'dist/cli.js'), ...args], {
