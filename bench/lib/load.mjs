@@ -91,7 +91,10 @@ async function runAutocannonRaw({ baseUrl, requests, connections, seconds, amoun
   let ok = 0;
   let non2xx = 0;
   const howLong = amount ? { amount } : { duration: seconds };
-  const instance = autocannon({ url: baseUrl, requests, connections, ...howLong, timeout: 10 });
+  // autocannon stops only when it samples, once a second by default: a run shorter than a second (the
+  // smoke run's quarter of a second) would last a whole one. Sampling at its length ends it on time.
+  const sampling = !amount && seconds < 1 ? { sampleInt: Math.max(10, Math.round(seconds * 1000)) } : {};
+  const instance = autocannon({ url: baseUrl, requests, connections, ...howLong, ...sampling, timeout: 10 });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (anyStatus || (statusCode >= 200 && statusCode < 300)) {
       ok += 1;
