@@ -5,9 +5,9 @@
 // and a cross-site form post from another origin's page, refused with nothing changed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../helpers/axe.ts';
 import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
@@ -30,13 +30,6 @@ serverAndChromiumForFile(
     secret = printed[1]!;
   },
 );
-
-/** Every WCAG 2.1 A and AA rule axe has, on the page as it stands. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(violations, `${what} (${page.url()})`).toEqual([]);
-}
 
 /** Presses Tab until the focused element matches, as a keyboard user would; fails after `limit` presses. */
 async function tabTo(page: Page, matches: (element: { name: string; value: string; text: string; tag: string }) => boolean, limit = 250) {

@@ -1,8 +1,8 @@
 // Browser side of the storefront tests: Debian's Chromium through playwright-core, a checkout
 // page that loads the script the way a storefront does, and readers for what the page shows.
 // Nothing here knows about the stub, so the same helpers can drive a page against the real service.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { wcagViolations } from '../helpers/axe.ts';
 
 export { CHROMIUM, launchChromium } from '../../scripts/chromium.mjs';
 
@@ -215,8 +215,5 @@ export async function seenAsIs(locator: Locator): Promise<boolean> {
 
 /** axe-core's WCAG 2.1 A and AA rules on the page as it stands: serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return (await wcagViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.text);
 }

@@ -1,8 +1,7 @@
 // PROVIDER_PREFIX, the operator's name in the known payment method types: the configuration, a
 // service under RESURS (bundling, types served as stored, refusal of another prefix's known types
 // in the catalog file and the admin API, the demo catalog, the API description), the catalog file
-// at start-up after a change of prefix, and the real server and CLI processes.
-import { spawn } from 'node:child_process';
+// at start-up after a change of prefix, the real server process and the CLI.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +10,19 @@ import { CatalogValidationError, loadCatalogValidation, validateCatalog } from '
 import { ConfigError, readConfig } from '../../src/config.ts';
 import { DEFAULT_OPERATOR_TYPES, operatorTypes } from '../../src/domain/payment-method-types.ts';
 import { applyCatalog, applyCatalogFile, readCatalogFileWithDigest } from '../../src/services/catalog-import.ts';
-import { demoCatalog, issueToken, projectRoot, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
+import { demoCatalog, issueToken, startTestService, withAdminClient, type TestService } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { DEMO_METHODS, STORE } from '../helpers/demo.ts';
 import { catalogMethod } from '../helpers/fixtures.ts';
-import { buildDist, freePort, processEnvironment, runServerToExit, startServer, type ProcessEnvironment } from '../helpers/process.ts';
+import {
+  buildDist,
+  freePort,
+  processEnvironment,
+  runCliInProcess,
+  runServerToExit,
+  startServer,
+  type ProcessEnvironment,
+} from '../helpers/process.ts';
 
 const RESURS = operatorTypes('RESURS');
 const { invoice: INVOICE, pp12: TWELVE, pp24: TWENTY_FOUR, pp36: THIRTY_SIX, account: FLEXIBLE } = DEMO_METHODS;
@@ -300,7 +307,7 @@ describe('the catalog file at start-up after a change of PROVIDER_PREFIX', () =>
   });
 });
 
-describe('the server and CLI processes with PROVIDER_PREFIX=RESURS', () => {
+describe('the server process and the CLI with PROVIDER_PREFIX=RESURS', () => {
   let environment: ProcessEnvironment;
   let workDir: string;
   let env: Record<string, string>;
@@ -345,17 +352,8 @@ describe('the server and CLI processes with PROVIDER_PREFIX=RESURS', () => {
   });
 
   it('`pms catalog apply` validates with the configured prefix', async () => {
-    const cli = (file: string) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(projectRoot, 'dist/cli.js'), 'catalog', 'apply', file], {
-          cwd: workDir,
-          env: { PATH: process.env.PATH ?? '', ...env },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('close', (code) => resolve({ code, stderr }));
-      });
+    // The CLI's program in process (test/helpers/process.ts), on the environment the server uses.
+    const cli = (file: string) => runCliInProcess(env, ['catalog', 'apply', file]);
     const providerFile = path.join(workDir, 'provider.json');
     await writeFile(providerFile, JSON.stringify(await demoCatalog()));
     const refused = await cli(providerFile);

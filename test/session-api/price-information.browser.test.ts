@@ -3,11 +3,11 @@
 // page's stylesheet applies under its own Content-Security-Policy (no violation reported), and
 // printed it keeps every figure and prints the documents' addresses.
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { groupIdOf } from '../../src/domain/group-id.ts';
+import { expectAccessible } from '../helpers/axe.ts';
 import { BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { catalogMethod, testIds, merchantBackend, PLAN_24_MONTHS, PLAN_36_MONTHS } from '../helpers/fixtures.ts';
@@ -66,12 +66,6 @@ afterAll(async () => {
   await browser?.close();
   await service?.close();
 });
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const violations = results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(violations, what).toEqual([]);
-}
 
 describe('the price-information page in Chromium', () => {
   it(
