@@ -449,11 +449,14 @@ export function disclosureJsonPieces(
  */
 export interface DisclosureParts {
   figures: DisclosureFigureTexts;
-  /** The served disclosure's JSON before and after the URL's text (JSON-escaped, without its quotes). */
-  publicBefore: string;
+  /**
+   * The JSON before the URL's text (JSON-escaped, without its quotes): the same for the served
+   * disclosure and internalData's, which begin alike (the text, the warning, the link).
+   */
+  before: string;
+  /** The served disclosure's JSON after the URL's text. */
   publicAfter: string;
-  /** internalData's disclosure, the same way. */
-  internalBefore: string;
+  /** internalData's disclosure after the URL's text. */
   internalAfter: string;
 }
 
@@ -472,16 +475,14 @@ export function disclosureParts(
   const totalText = formatDecimal(costs.totalCost);
   const apr = costs.effectiveInterest;
   const figures = format.figureTextsOf(texts, amountText, costs.monthlyCost, totalText, percentFraction(apr));
-  const before = `{"text":${format.disclosureTextJson(figures)}${pieces.afterText}"`;
   return {
     figures,
-    publicBefore: before,
+    before: `{"text":${format.disclosureTextJson(figures)}${pieces.afterText}"`,
     // JSON.stringify writes a finite number as String does.
     publicAfter:
       `","example":{"amount":"${amountText}${pieces.afterAmount}${Number(costs.monthlyCost)}${pieces.afterMonthly}` +
       // A decimal's text with or without trailing zeros is the same double (decimalToNumber's).
       `${Number(totalText)},"effectiveInterest":${Number(formatDecimal(apr))}}}`,
-    internalBefore: before,
     internalAfter: `","apr":"${jsonInner(figures.apr)}"}`,
   };
 }

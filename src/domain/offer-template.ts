@@ -516,16 +516,16 @@ export class CompiledOffer {
       disclosed = true;
       if (link) {
         const url = priceInformationUrlInner(link, amount.text, group.idInner);
-        writer.text(parts.internalBefore + url + parts.internalAfter).piece(data[plans.length + 2]!);
-        body += `"${writer.end()}"${pieces[piece++]!}${parts.publicBefore}${url}${parts.publicAfter}${pieces[piece++]!}`;
+        writer.text(parts.before + url + parts.internalAfter).piece(data[plans.length + 2]!);
+        body += `"${writer.end()}"${pieces[piece++]!}${parts.before}${url}${parts.publicAfter}${pieces[piece++]!}`;
         continue;
       }
       // Open: internalData up to the URL, then its rest encoded once for this amount; the JSON's URL.
-      const cut = writer.text(parts.internalBefore).cut();
+      const cut = writer.text(parts.before).cut();
       const rest = base64Piece(parts.internalAfter + group.dataPieces[plans.length + 2]!);
       texts.push(`${body}"${cut.base64}`);
       places.push({ groupId: group.idInner, cut, rest });
-      texts.push(`"${pieces[piece++]!}${parts.publicBefore}`);
+      texts.push(`"${pieces[piece++]!}${parts.before}`);
       places.push({ groupId: group.idInner, cut: undefined, rest: undefined });
       body = parts.publicAfter + pieces[piece++]!;
       bytes += 4 * rest.bytes + 64;

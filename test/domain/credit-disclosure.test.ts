@@ -472,8 +472,8 @@ describe('the pieces of a disclosure', () => {
           const pieces = disclosureJsonPieces(s, format, `method ${name}`, named, texts);
           const parts = disclosureParts(pieces, format, texts, amountWithTwoDecimals(amount), costs);
           const inner = JSON.stringify(url).slice(1, -1);
-          expect(parts.publicBefore + inner + parts.publicAfter).toBe(JSON.stringify(objects.disclosure));
-          expect(parts.internalBefore + inner + parts.internalAfter).toBe(JSON.stringify(objects.internal));
+          expect(parts.before + inner + parts.publicAfter).toBe(JSON.stringify(objects.disclosure));
+          expect(parts.before + inner + parts.internalAfter).toBe(JSON.stringify(objects.internal));
         },
       ),
       { numRuns: 300 },
