@@ -4,12 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64Piece, Base64Writer } from '../../src/domain/base64-template.ts';
 
+const BOUNDS = ['\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\udbff', '\udfff', '\ue000', '\uffff'];
+
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  // Lone and paired surrogates, and the widths of UTF-8 (1, 2, 3 and 4 bytes).
+  // Lone and paired surrogates, and the widths of UTF-8 (1, 2, 3 and 4 bytes) with the code points on
+  // either side of each width's bounds and of the surrogates' (a high one before a code above them too).
   fc
-    .array(fc.constantFrom('a', 'å', '\u00a0', '\u202f', '€', '😀', '\ud800', '\udc00', '"'), { maxLength: 8 })
+    .array(fc.constantFrom('a', 'å', '\u00a0', '\u202f', '€', '😀', '\ud800', '\udc00', '"', ...BOUNDS), { maxLength: 8 })
     .map((chars) => chars.join('')),
 );
 
@@ -51,9 +54,11 @@ describe('base64 of fixed pieces and variable text', () => {
     for (const before of ['', 'a', 'ab']) {
       for (const after of ['', 'x', 'xy', 'xyz']) {
         for (const length of [24, 25, 26, 27]) {
-          const text = 'é'.repeat(length);
-          const written = new Base64Writer().text(before).text(text).piece(base64Piece(after)).end();
-          expect(written, `${before} ${length} ${after}`).toBe(Buffer.from(before + text + after, 'utf8').toString('base64'));
+          // A repeated character, and one whose bytes all differ (which byte is left over shows).
+          for (const text of ['é'.repeat(length), 'abcdefghijklmnopqrstuvwxyz0123'.slice(0, length)]) {
+            const written = new Base64Writer().text(before).text(text).piece(base64Piece(after)).end();
+            expect(written, `${before} ${text} ${after}`).toBe(Buffer.from(before + text + after, 'utf8').toString('base64'));
+          }
         }
       }
     }
