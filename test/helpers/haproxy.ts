@@ -47,6 +47,10 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Haproxy> {
       '  mode http',
       '  option http-keep-alive',
       '  timeout connect 1s',
+      // A check's answer may take this long (/readyz waits up to 2 s for the database). Unset, it would be
+      // `inter`: under load the instance left serving alone answered its check later than that, was
+      // marked down (fall 1), and with the other stopped HAProxy answered 503 to everyone.
+      '  timeout check 2s',
       '  timeout client 30s',
       '  timeout server 30s',
       // Below the instances' 72 s: the balancer closes idle connections, not the instance.
