@@ -308,7 +308,7 @@ const traces = {
     maximum: 1_000_000,
     default: 2048,
     description:
-      'spans the export queue holds at most, besides its bound of 16 MiB (by an estimate of each span’s size); beyond either, spans are dropped',
+      'spans the export queue holds at most, besides its bound of 16 MiB (of encoded spans with protobuf; by an estimate of each span’s size with JSON); beyond either, spans are dropped',
   }),
   OTEL_BSP_MAX_EXPORT_BATCH_SIZE: Type.Integer({
     minimum: 1,

@@ -18,15 +18,21 @@ const HEX_DIGITS = new Int8Array(128).fill(-1);
 for (let digit = 0; digit < 16; digit++) HEX_DIGITS[digit.toString(16).charCodeAt(0)] = digit;
 
 /** A growable byte buffer with the protobuf wire types the trace messages use. */
-class Writer {
+export class Writer {
   position = 0;
 
-  constructor(public buffer: Buffer) {}
+  /** `maxCapacity`: doubling stops there (the buffer still grows to what a write needs). */
+  constructor(
+    public buffer: Buffer,
+    private readonly maxCapacity = Infinity,
+  ) {}
 
   ensure(bytes: number): void {
     if (this.position + bytes <= this.buffer.length) return;
+    const needed = this.position + bytes;
     let size = this.buffer.length * 2;
-    while (size < this.position + bytes) size *= 2;
+    while (size < needed) size *= 2;
+    size = Math.max(needed, Math.min(size, this.maxCapacity));
     const grown = Buffer.allocUnsafe(size);
     this.buffer.copy(grown, 0, 0, this.position);
     this.buffer = grown;
@@ -291,7 +297,8 @@ function link(writer: Writer, given: Link): void {
   writer.ldelim(start);
 }
 
-function span(writer: Writer, record: ReadableSpan): void {
+/** The span's message, as a field of its ScopeSpans (spans = 2). */
+export function writeSpan(writer: Writer, record: ReadableSpan): void {
   const start = writer.fork(18);
   const context = record.spanContext();
   writer.uint32(10);
@@ -355,26 +362,44 @@ function resourceBytes(resource: ReadableSpan['resource']): Buffer {
   return encoded;
 }
 
+export type Resource = ReadableSpan['resource'];
+export type InstrumentationScope = ReadableSpan['instrumentationScope'];
+
+/** The key of a scope in a request: spans of equal keys share one ScopeSpans. */
+export function scopeKey(scope: InstrumentationScope): string {
+  return `${scope.name}@${scope.version || ''}:${scope.schemaUrl || ''}`;
+}
+
 /** The SDK's grouping: by resource, then by instrumentation scope, each in order of first appearance. */
-function grouped(spans: readonly ReadableSpan[]): Map<ReadableSpan['resource'], Map<string, ReadableSpan[]>> {
-  const byResource = new Map<ReadableSpan['resource'], Map<string, ReadableSpan[]>>();
-  for (const record of spans) {
-    let byScope = byResource.get(record.resource);
-    if (!byScope) byResource.set(record.resource, (byScope = new Map<string, ReadableSpan[]>()));
-    const scope = record.instrumentationScope;
-    const key = `${scope.name}@${scope.version || ''}:${scope.schemaUrl || ''}`;
-    let records = byScope.get(key);
-    if (!records) byScope.set(key, (records = []));
-    records.push(record);
+export function groupedByScope<T>(
+  items: Iterable<T>,
+  resourceOf: (item: T) => Resource,
+  keyOf: (item: T) => string,
+): Map<Resource, Map<string, T[]>> {
+  const byResource = new Map<Resource, Map<string, T[]>>();
+  for (const item of items) {
+    const resource = resourceOf(item);
+    let byScope = byResource.get(resource);
+    if (!byScope) byResource.set(resource, (byScope = new Map<string, T[]>()));
+    const key = keyOf(item);
+    let inScope = byScope.get(key);
+    if (!inScope) byScope.set(key, (inScope = []));
+    inScope.push(item);
   }
   return byResource;
 }
 
-/** ExportTraceServiceRequest of `spans`, the bytes of OpenTelemetry's ProtobufTraceSerializer. */
-export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
-  // About 250 bytes a request's span: one allocation for most batches.
-  const writer = new Writer(Buffer.allocUnsafe(4096 + spans.length * 320));
-  for (const [resource, byScope] of grouped(spans)) {
+/**
+ * ExportTraceServiceRequest of `grouped` (groupedByScope) into `writer`: each scope's spans written by
+ * `writeSpans`, as span messages (writeSpan, or bytes it wrote earlier).
+ */
+export function writeTraceRequest<T>(
+  writer: Writer,
+  grouped: Map<Resource, Map<string, T[]>>,
+  scopeOf: (item: T) => InstrumentationScope,
+  writeSpans: (writer: Writer, items: T[]) => void,
+): void {
+  for (const [resource, byScope] of grouped) {
     const resourceSpans = writer.fork(10);
     const resourceMessage = writer.fork(10);
     const encoded = resourceBytes(resource);
@@ -382,8 +407,8 @@ export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
     encoded.copy(writer.buffer, writer.position);
     writer.position += encoded.length;
     writer.ldelim(resourceMessage);
-    for (const records of byScope.values()) {
-      const scope = records[0]!.instrumentationScope;
+    for (const items of byScope.values()) {
+      const scope = scopeOf(items[0]!);
       const scopeSpans = writer.fork(18);
       const scopeMessage = writer.fork(10);
       writer.uint32(10);
@@ -393,7 +418,7 @@ export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
         writer.string(scope.version);
       }
       writer.ldelim(scopeMessage);
-      for (const record of records) span(writer, record);
+      writeSpans(writer, items);
       if (scope.schemaUrl != null) {
         writer.uint32(26);
         writer.string(scope.schemaUrl);
@@ -407,5 +432,24 @@ export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
     }
     writer.ldelim(resourceSpans);
   }
+}
+
+/** ExportTraceServiceRequest of `spans`, the bytes of OpenTelemetry's ProtobufTraceSerializer. */
+export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
+  // About 250 bytes a request's span: one allocation for most batches.
+  const writer = new Writer(Buffer.allocUnsafe(4096 + spans.length * 320));
+  const grouped = groupedByScope(
+    spans,
+    (record) => record.resource,
+    (record) => scopeKey(record.instrumentationScope),
+  );
+  writeTraceRequest(
+    writer,
+    grouped,
+    (record) => record.instrumentationScope,
+    (into, records) => {
+      for (const record of records) writeSpan(into, record);
+    },
+  );
   return writer.buffer.subarray(0, writer.position);
 }

@@ -1,8 +1,9 @@
-// The traced instance's span queue (src/observability/span-queue.ts): bounded in spans and in bytes,
+// The traced instance's span queue (src/observability/span-queue.ts), with the JSON protocol's store of span
+// objects (the protobuf store: test/lib/otlp-protobuf.test.ts): bounded in spans and in bytes,
 // exporting from a timer or setImmediate, never from within a span's end.
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
-import { estimatedSpanBytes, SpanQueue } from '../../src/observability/span-queue.ts';
+import { estimatedSpanBytes, SpanObjects, SpanQueue } from '../../src/observability/span-queue.ts';
 
 function span(name: string, attributes: Record<string, string | number> = {}, sampled = true): ReadableSpan {
   return {
@@ -31,7 +32,7 @@ const OPTIONS = { scheduledDelayMs: 60_000, maxQueueSize: 100, maxExportBatchSiz
 describe('SpanQueue', () => {
   it('exports a full batch after the span that filled it has ended, not within its end()', async () => {
     const { exporter, batches } = recordingExporter();
-    const queue = new SpanQueue(exporter, OPTIONS);
+    const queue = new SpanQueue(new SpanObjects(), exporter, OPTIONS);
     queue.onEnd(span('a'));
     queue.onEnd(span('b'));
     expect(batches).toEqual([]);
@@ -42,7 +43,7 @@ describe('SpanQueue', () => {
 
   it('leaves out spans that were not sampled, and exports what is left at shutdown', async () => {
     const { exporter, batches } = recordingExporter();
-    const queue = new SpanQueue(exporter, OPTIONS);
+    const queue = new SpanQueue(new SpanObjects(), exporter, OPTIONS);
     queue.onEnd(span('unsampled', {}, false));
     queue.onEnd(span('c'));
     await queue.shutdown();
@@ -53,7 +54,7 @@ describe('SpanQueue', () => {
     const { exporter, batches } = recordingExporter();
     const big = { 'pms.note': 'x'.repeat(10_000) };
     const bound = estimatedSpanBytes(span('s0', big)) * 2;
-    const queue = new SpanQueue(exporter, { ...OPTIONS, maxExportBatchSize: 10, maxQueueBytes: bound });
+    const queue = new SpanQueue(new SpanObjects(bound), exporter, { ...OPTIONS, maxExportBatchSize: 10 });
     for (let i = 0; i < 5; i++) queue.onEnd(span(`s${i}`, big));
     expect(queue.dropped).toBe(3);
     expect(queue.bytes).toBe(bound);
@@ -63,7 +64,7 @@ describe('SpanQueue', () => {
 
   it('drops spans beyond its bound in spans', async () => {
     const { exporter } = recordingExporter();
-    const queue = new SpanQueue(exporter, { ...OPTIONS, maxQueueSize: 3, maxExportBatchSize: 10 });
+    const queue = new SpanQueue(new SpanObjects(), exporter, { ...OPTIONS, maxQueueSize: 3, maxExportBatchSize: 10 });
     for (let i = 0; i < 5; i++) queue.onEnd(span(`s${i}`));
     expect(queue.dropped).toBe(2);
     await queue.shutdown();

@@ -1,9 +1,15 @@
 // Prints the failed tests of a vitest JSON report, one line each with the first line of its error, so
 // that the end of CI's log names them (a long log is often read from its end only).
-// Usage: node .ci/list-failures.cjs REPORT LABEL
+// Usage: node .ci/list-failures.mjs REPORT LABEL
+import { readFileSync } from 'node:fs';
+
 const [reportPath, label] = process.argv.slice(2);
-const report = require(reportPath);
-const firstLine = (text) => String(text ?? '').trim().split('\n')[0].slice(0, 300);
+const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+const firstLine = (text) =>
+  String(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 for (const file of report.testResults) {
   const name = file.name.replace(`${process.cwd()}/`, '');
   const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
