@@ -19,7 +19,7 @@ import { httpServerOptions, type HttpLimits } from './http/plugins/http-limits.t
 import { registerRateLimits } from './http/plugins/rate-limit.ts';
 import { spansEnabled } from './lib/spans.ts';
 import { AccessLog, withSafeLogging } from './observability/logging.ts';
-import { registerRequestTracing, traceIdOf } from './observability/request-tracing.ts';
+import { logTraceIds, registerRequestTracing, traceIdOf } from './observability/request-tracing.ts';
 import { DatabaseProbe } from './observability/database-probe.ts';
 import { Metrics, observeRequests } from './observability/metrics.ts';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/plugins/json-body.ts';
@@ -45,9 +45,12 @@ export interface BuildOptions {
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
   const limits = httpServerOptions(options.httpLimits);
   const draining = options.draining ?? new Draining();
+  // Tracing runs only when the SDK does (main.ts): without it, no hook and no cost.
+  const traced = spansEnabled();
   const app = Fastify({
-    // JSON lines with reqId; credentials redacted whoever passes the options (src/observability/logging.ts).
-    logger: withSafeLogging(options.logger ?? false),
+    // JSON lines with reqId (and a traced request's trace and span ids); credentials redacted whoever
+    // passes the options (src/observability/logging.ts).
+    logger: withSafeLogging(options.logger ?? false, traced ? logTraceIds : undefined),
     // One access line per request, the storefront's successful answers one in STOREFRONT_LOG_SAMPLE
     // (observability/logging.ts).
     logController: new AccessLog({ sampleEvery: ctx.config.storefrontLogSample }),
@@ -71,8 +74,6 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Only when the SDK runs (main.ts): without tracing, no hook and no cost.
-  const traced = spansEnabled();
   if (traced) registerRequestTracing(app, ctx.config.traceSampler);
   registerValidation(app);
   registerErrorHandling(app, ctx.clock);

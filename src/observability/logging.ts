@@ -80,18 +80,21 @@ function requestSerializer(request: LoggedRequest) {
 }
 
 type LoggerOption = FastifyServerOptions['logger'];
+/** Fields a pino mixin adds to each line, from the logger writing it. */
+type LogMixin = (fields: object, level: number, logger: object) => object;
 
 /**
- * Adds the request serializer, and the redaction where it is needed, to the logger options a
- * caller passes to build(). Our request serializer is an allow-list (method, URL with credential-like
+ * Adds the request serializer, the redaction where it is needed, and with tracing on the trace ids of a
+ * traced request's lines (`traceIds`: request-tracing.ts), to the logger options a caller passes to build(). Our request serializer is an allow-list (method, URL with credential-like
  * query values replaced, host, address, port) and Fastify's response serializer writes only the
  * status: no header reaches a line, so a redaction pass over every line (about 2.4 µs each, on
  * the storefront's hot path) protects nothing. It runs when a caller brings serializers or
  * redaction paths of its own.
  */
-export function withSafeLogging(logger: LoggerOption): LoggerOption {
+export function withSafeLogging(logger: LoggerOption, traceIds?: LogMixin): LoggerOption {
   if (!logger) return false;
   const base = logger === true ? {} : logger;
+  const givenMixin = base.mixin;
   const given = base.redact;
   const givenPaths = Array.isArray(given) ? given : (given?.paths ?? []);
   const ownSerializers = base.serializers !== undefined && ('req' in base.serializers || 'res' in base.serializers);
@@ -106,6 +109,13 @@ export function withSafeLogging(logger: LoggerOption): LoggerOption {
         }
       : {}),
     serializers: { req: requestSerializer, ...base.serializers },
+    ...(traceIds
+      ? {
+          mixin: givenMixin
+            ? (fields, level, into) => ({ ...traceIds(fields, level, into), ...givenMixin(fields, level, into) })
+            : traceIds,
+        }
+      : {}),
   };
 }
 
