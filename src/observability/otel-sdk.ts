@@ -14,6 +14,7 @@ import type { TracingConfig } from '../config.ts';
 import { disableSpans, enableSpans } from '../lib/spans.ts';
 import { EncodedSpans } from './encoded-spans.ts';
 import { requestContexts } from './request-context.ts';
+import { BlockIdGenerator } from './span-ids.ts';
 import { MAX_QUEUED_SPAN_BYTES, SpanObjects, SpanQueue, type BatchExporter } from './span-queue.ts';
 
 export interface Tracing {
@@ -40,6 +41,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     .merge(resources.detectResources({ detectors: [resources.envDetector] }));
   const provider = new NodeTracerProvider({
     resource,
+    idGenerator: new BlockIdGenerator(),
     sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     spanProcessors: [spanQueue],
   });
