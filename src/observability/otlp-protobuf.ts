@@ -304,7 +304,7 @@ function spanAttribute(writer: Writer, key: string, value: unknown): void {
     const own = new Writer(Buffer.allocUnsafe(512));
     keyValue(own, SPAN_ATTRIBUTE, key, value);
     encoded = Uint8Array.prototype.slice.call(own.buffer, 0, own.position);
-    if (!byValue) cachedAttributes.set(key, (byValue = new Map()));
+    if (!byValue) cachedAttributes.set(key, (byValue = new Map<string | number, Uint8Array>()));
     byValue.set(value, encoded);
     cachedAttributeCount += 1;
   }
