@@ -41,7 +41,7 @@ function sessionLink(publicUrl: string, session: SessionRecord, locale: string |
   let link = links?.get(locale);
   if (link === undefined) {
     link = priceInformationLink(publicUrl, session.id, locale);
-    if (!links) sessionLinks.set(session, (links = new Map()));
+    if (!links) sessionLinks.set(session, (links = new Map<string | undefined, PriceInformationLink>()));
     if (links.size < MAX_LINKS_PER_SESSION) links.set(locale, link);
   }
   return link;
