@@ -45,6 +45,8 @@ const FULL = {
   rounds: 5,
   seconds: 5,
   warmupSeconds: 1,
+  // The traced instances start after the untraced one, which has served since the run began.
+  tracedWarmupSeconds: 20,
   connections: 64,
   latencyRate: 2000,
   sessionRate: 1000,
@@ -64,6 +66,7 @@ const SMOKE = {
   rounds: 1,
   seconds: 0.25,
   warmupSeconds: 0.1,
+  tracedWarmupSeconds: 0.3,
   connections: 16,
   latencyRate: 200,
   sessionRate: 100,
@@ -831,7 +834,10 @@ async function tracingPair({ smallUrl, untraced, requests, http, samplerRatio = 
   });
   // The untraced side has been serving since the run began: warm the traced instance likewise
   // way (its caches filled, its code optimized) before its first measured round.
-  await httpLoad({ baseUrl: traced.baseUrl, requests, connections: settings.connections, seconds: 3 * settings.warmupSeconds });
+  // (settings.tracedWarmupSeconds, or BENCH_TRACED_WARMUP_SECONDS: with 3 s, the first rounds of one in ten
+  // sampled read 0.72–0.84 × and the later ones 0.89–0.97 ×; with 20 s, 0.98 ×: bench/analysis.md.)
+  const warmupSeconds = Number(process.env.BENCH_TRACED_WARMUP_SECONDS) || settings.tracedWarmupSeconds;
+  await httpLoad({ baseUrl: traced.baseUrl, requests, connections: settings.connections, seconds: warmupSeconds });
   const measured = http(traced, requests);
   return {
     id: samplerRatio ? 'tracing-sampled' : 'tracing',
