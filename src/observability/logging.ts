@@ -84,8 +84,9 @@ type LoggerOption = FastifyServerOptions['logger'];
 type LogMixin = (fields: object, level: number, logger: object) => object;
 
 /**
- * Adds the request serializer, the redaction where it is needed, and with tracing on the trace ids of a
- * traced request's lines (`traceIds`: request-tracing.ts), to the logger options a caller passes to build(). Our request serializer is an allow-list (method, URL with credential-like
+ * Adds the request serializer, the redaction where it is needed, and with tracing on the trace ids of
+ * a traced request's lines (`traceIds`: request-tracing.ts), to the logger options a caller passes to
+ * build(). Our request serializer is an allow-list (method, URL with credential-like
  * query values replaced, host, address, port) and Fastify's response serializer writes only the
  * status: no header reaches a line, so a redaction pass over every line (about 2.4 µs each, on
  * the storefront's hot path) protects nothing. It runs when a caller brings serializers or
