@@ -192,7 +192,10 @@ describe.skipIf(!postgres || unavailable !== undefined)('deploys behind HAProxy'
         log.join('\n  '),
     );
     // HAProxy's own lines (servers going DOWN and UP, and why) explain a failure.
-    expect(answers.filter((a) => a.kind !== 'ok').map((a) => `${a.kind}: ${a.detail}`), haproxy!.output()).toEqual([]);
+    expect(
+      answers.filter((a) => a.kind !== 'ok').map((a) => `${a.kind}: ${a.detail}`),
+      haproxy!.output(),
+    ).toEqual([]);
     expect(count('ok')).toBeGreaterThan(500);
   }, 120_000);
 });

@@ -362,6 +362,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       afterSignal: boolean;
       sentAt: number;
       closes: boolean;
+      /** For a reset: whether the connection itself was refused by a reset (never established), not one in use. */
+      atConnect?: boolean;
     };
     const outcomes: Outcome[] = [];
     let signalledAt = Number.POSITIVE_INFINITY;
@@ -401,7 +403,15 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
           if (responded) return;
           const kind =
             error.code === 'ECONNREFUSED' ? 'refused' : error.code === 'ECONNRESET' || error.code === 'EPIPE' ? 'reset' : 'failed';
-          resolve({ id, kind, detail: `${error.code ?? ''} ${error.message}`, afterSignal, sentAt, closes: false });
+          resolve({
+            id,
+            kind,
+            detail: `${error.code ?? ''} ${error.message}`,
+            afterSignal,
+            sentAt,
+            closes: false,
+            atConnect: error.syscall === 'connect',
+          });
         });
         request.end();
       });
@@ -488,8 +498,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
 
     expect(byKind('failed')).toEqual([]);
     // A reset only where the listener closed under a connection the kernel had queued but the
-    // process never accepted: at the end of the delay, when a balancer no longer sends anything here.
-    expect(byKind('reset').filter((o) => o.sentAt < signalledAt + DELAY_MS - 100)).toEqual([]);
+    // process never accepted (checked below): at the end of the delay, when a balancer no longer sends
+    // anything here. A connection reset at its connect was such a queued one, however long it waited in
+    // the kernel's queue for a process busy on a loaded machine (CI saw one sent within the delay); a
+    // reset of a connection in use is allowed only at the end.
+    expect(byKind('reset').filter((o) => !o.afterSignal || (!o.atConnect && o.sentAt < signalledAt + DELAY_MS - 100))).toEqual([]);
     expect(byKind('ok').length).toBeGreaterThan(100);
     // Served through the whole delay, and told to close their connections meanwhile.
     // (Sent 100 ms after the signal: time for the process to have received it.)
