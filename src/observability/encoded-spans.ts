@@ -8,7 +8,7 @@
 // (bench/analysis.md, issue 37). Encoded, a request's span is some 250 bytes of one buffer, and the
 // queue's bound in bytes is exact rather than an estimate. The encoding is the same CPU as at export.
 // An export's request is then the spans' bytes copied under their resource's and scope's messages:
-// the same bytes as encodeTraceRequest and the SDK's serializer (test/lib/otlp-protobuf.test.ts).
+// the same bytes as the SDK's serializer (test/lib/otlp-protobuf.test.ts).
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import {
   groupedByScope,

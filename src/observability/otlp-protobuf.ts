@@ -493,23 +493,3 @@ export function writeTraceRequest<T>(
     writer.ldelim(resourceSpans);
   }
 }
-
-/** ExportTraceServiceRequest of `spans`, the bytes of OpenTelemetry's ProtobufTraceSerializer. */
-export function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
-  // About 250 bytes a request's span: one allocation for most batches.
-  const writer = new Writer(Buffer.allocUnsafe(4096 + spans.length * 320));
-  const grouped = groupedByScope(
-    spans,
-    (record) => record.resource,
-    (record) => scopeKey(record.instrumentationScope),
-  );
-  writeTraceRequest(
-    writer,
-    grouped,
-    (record) => record.instrumentationScope,
-    (into, records) => {
-      for (const record of records) writeSpan(into, record);
-    },
-  );
-  return writer.buffer.subarray(0, writer.position);
-}

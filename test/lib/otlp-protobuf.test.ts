@@ -11,7 +11,6 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import { describe, expect, it } from 'vitest';
 import { protobufExporter } from '../../src/observability/otel-sdk.ts';
 import { EncodedSpans } from '../../src/observability/encoded-spans.ts';
-import { encodeTraceRequest } from '../../src/observability/otlp-protobuf.ts';
 import { SpanQueue } from '../../src/observability/span-queue.ts';
 
 function provider(attributes: Record<string, string | number>) {
@@ -21,6 +20,13 @@ function provider(attributes: Record<string, string | number>) {
     spanProcessors: [new SimpleSpanProcessor(exporter)],
   });
   return { made, exporter };
+}
+
+/** The request the traced instance exports for `spans`: each added to the span queue's store as it ends, then taken at once. */
+function encodeTraceRequest(spans: readonly ReadableSpan[]): Uint8Array {
+  const store = new EncodedSpans();
+  for (const span of spans) store.add(span);
+  return store.take(spans.length);
 }
 
 function sdkBytes(spans: ReadableSpan[]): Buffer {
