@@ -423,7 +423,10 @@ async function main() {
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
   // Credit disclosure's cost (issue 34): the same traffic on the same database, served by this build with disclosure off.
-  const baseline = wanted('groups-carts-disclosure') ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
+  // groups-release: the repeated amounts against a release (BENCH_BASELINE_COMMIT), to measure a change of the hot path.
+  const release = process.env.BENCH_BASELINE_COMMIT !== undefined && wanted('groups-release');
+  const baseline =
+    wanted('groups-carts-disclosure') || release ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
   const stack = await startStack('stack', fixtures, smallUrl);
   const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
 
@@ -497,6 +500,12 @@ async function main() {
       title: `Group retrieval, every amount new, with credit disclosure vs ${baseline.label}`,
       a: ['service, with disclosure', http(serviceSmall, carts)],
       b: [`service, ${baseline.label}`, http(baseline.server, carts)],
+    },
+    release && {
+      id: 'groups-release',
+      title: `Group retrieval, repeated amounts, this build vs ${baseline.label}`,
+      a: ['service, this build', http(serviceSmall, requests.s10)],
+      b: [`service, ${baseline.label}`, http(baseline.server, requests.s10)],
     },
     {
       id: 'groups-stack',
