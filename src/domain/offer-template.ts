@@ -38,6 +38,7 @@ import {
   type PriceInformationLink,
 } from './credit-disclosure.ts';
 import { base64Piece, Base64Writer, type Base64Cut, type Base64Piece } from './base64-template.ts';
+import { ByteWriter } from './byte-writer.ts';
 import { planCostsAt, plansInOrder, setupFeeNumber } from './price-signage.ts';
 import { ceilToInteger, multiplyDecimal, type Decimal } from './money.ts';
 import { monthlyCostText, type MonthlyCostText } from './generated-texts.ts';
@@ -56,9 +57,12 @@ export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
   language: Language;
 }
 
-/** An answer as sent: the serialized groups and their strong ETag. */
+/**
+ * An answer as sent: the serialized groups (as text, or as UTF-8 bytes for an answer filled from a
+ * kept one or kept itself: byte-writer.ts) and their strong ETag.
+ */
 export interface RenderedOffer {
-  body: string;
+  body: string | Buffer;
   etag: string;
 }
 
@@ -192,6 +196,8 @@ interface CompiledGroup {
 export interface RegionTemplate {
   /** The answer's fixed text around the slots (pieces.length = number of slots + 1). */
   pieces: string[];
+  /** The same pieces in UTF-8, encoded once (an answer is written as bytes: byte-writer.ts). */
+  pieceBytes: Buffer[];
   groups: CompiledGroup[];
   /** The ETag's prefix: a digest of everything the answer is made of but the amount. */
   tag: string;
@@ -205,8 +211,8 @@ export interface RegionTemplate {
  * serve only its own session.
  */
 export interface OpenAnswer {
-  /** The answer's text around the links' places (texts.length = places.length + 1). */
-  texts: string[];
+  /** The answer's text around the links' places (texts.length = places.length + 1), as UTF-8 once. */
+  texts: Buffer[];
   places: LinkPlace[];
   amountText: string;
   /** The ETag without its closing quote; the session's link tag completes it. */
@@ -257,6 +263,9 @@ function splitAtStringValues(json: string, values: readonly string[], raw?: stri
   return [...quoted.slice(0, -1), ...splitAt(quoted.at(-1)!, [JSON.stringify(raw)])];
 }
 
+/** `"`, around a group's internalData. */
+const QUOTE = 0x22;
+
 /** What follows internalData in a group with a disclosure of null, as the route's serializer writes it. */
 const NULL_DISCLOSURE = ',"disclosure":null';
 
@@ -273,6 +282,8 @@ export class CompiledOffer {
   private readonly format: DisclosureFormat;
   /** Encodes each group's internalData while an answer is rendered (rendering is synchronous). */
   private readonly writer = new Base64Writer();
+  /** Writes a filled answer's bytes. */
+  private readonly answerBytes = new ByteWriter();
 
   constructor(
     /** Already in the answer's language (localization.ts). */
@@ -418,12 +429,14 @@ export class CompiledOffer {
       digest.update(`\u0005${group.disclosing}`);
       for (const p of group.plans) digest.update(`\u0002${p.multiplier}/${p.addend}/${p.divisor}/${p.signage}/${p.rank}`);
     }
+    const pieceBytes = pieces.map((piece) => Buffer.from(piece, 'utf8'));
     const bytes =
       pieces.reduce((sum, p) => sum + p.length, 0) +
+      pieceBytes.reduce((sum, p) => sum + p.length, 0) +
       // Each piece as text, and in base64 three times over (a third more each).
       groups.reduce((sum, g) => sum + 5 * g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
       256;
-    return { pieces, groups, tag: digest.digest('base64url'), bytes };
+    return { pieces, pieceBytes, groups, tag: digest.digest('base64url'), bytes };
   }
 
   /**
@@ -442,36 +455,43 @@ export class CompiledOffer {
     return this.write(template, amount, undefined);
   }
 
-  /** An open answer with the session's links: the bytes render gives. */
+  /**
+   * An open answer with the session's links: the bytes render gives, written from the kept text's
+   * UTF-8 and the links (a kept answer's text is not encoded again for each request).
+   */
   fill(open: OpenAnswer, link: PriceInformationLink): RenderedOffer {
     const { texts, places } = open;
     const writer = this.writer;
-    let body = texts[0]!;
+    const out = this.answerBytes.begin().bytes(texts[0]!);
     let url = '';
     for (let i = 0; i < places.length; i += 1) {
       const place = places[i]!;
       if (place.cut) {
         // A group's base64 place comes first; its disclosure's JSON place takes the same URL.
         url = priceInformationUrlInner(link, open.amountText, place.groupId);
-        body += writer.resume(place.cut).text(url).piece(place.rest).end();
+        out.text(writer.resume(place.cut).text(url).piece(place.rest).end());
       } else {
-        body += url;
+        out.text(url);
       }
-      body += texts[i + 1]!;
+      out.bytes(texts[i + 1]!);
     }
-    return { body, etag: `${open.etagOpen}.${link.tag}"` };
+    return { body: out.end(), etag: `${open.etagOpen}.${link.tag}"` };
   }
 
-  /** render (with a link) and renderOpen (without) in one: they differ only where a disclosure names the link. */
+  /**
+   * render (with a link) and renderOpen (without) in one: they differ only where a disclosure names the link.
+   * The answer is written as UTF-8 from the template's pieces, encoded once, and the parts of this amount.
+   */
   private write(template: RegionTemplate, amount: CartAmount, link: PriceInformationLink | undefined): OpenAnswer | RenderedOffer {
-    const { pieces, groups } = template;
+    const { pieceBytes, groups } = template;
     const cents = BigInt(amount.cents);
-    let body = pieces[0]!;
+    const out = this.answerBytes.begin().bytes(pieceBytes[0]!);
     let piece = 1;
     let disclosed = false;
     const writer = this.writer;
     writer.reset();
-    const texts: string[] = [];
+    // An open answer: where its links go in the bytes written (its texts are cut there at the end).
+    const marks: number[] = [];
     const places: LinkPlace[] = [];
     let bytes = 0;
     for (const group of groups) {
@@ -493,16 +513,16 @@ export class CompiledOffer {
         }
       }
       if (group.subtitleSlot) {
-        body += (lowest >= 0n ? JSON.stringify(this.monthlyFrom(lowest)) : group.subtitleWithoutCostJson) + pieces[piece++]!;
+        out.text(lowest >= 0n ? JSON.stringify(this.monthlyFrom(lowest)) : group.subtitleWithoutCostJson).bytes(pieceBytes[piece++]!);
       }
       if (!group.disclosing) {
-        body += `"${writer.end()}"${pieces[piece++]!}`;
+        out.byte(QUOTE).text(writer.end()).byte(QUOTE).bytes(pieceBytes[piece++]!);
         continue;
       }
       // No disclosure without a named cost, nor for an amount of 0 (no credit: no rate).
       if (!named || cents === 0n) {
         writer.text('null').piece(data[plans.length + 2]!);
-        body += `"${writer.end()}"${pieces[piece++]!}null${pieces[piece++]!}`;
+        out.byte(QUOTE).text(writer.end()).byte(QUOTE).bytes(pieceBytes[piece++]!).text('null').bytes(pieceBytes[piece++]!);
         continue;
       }
       const parts = disclosureParts(
@@ -517,25 +537,35 @@ export class CompiledOffer {
       if (link) {
         const url = priceInformationUrlInner(link, amount.text, group.idInner);
         writer.text(parts.before + url + parts.internalAfter).piece(data[plans.length + 2]!);
-        body += `"${writer.end()}"${pieces[piece++]!}${parts.before}${url}${parts.publicAfter}${pieces[piece++]!}`;
+        out.byte(QUOTE).text(writer.end()).byte(QUOTE).bytes(pieceBytes[piece++]!);
+        out.text(parts.before).text(url).text(parts.publicAfter).bytes(pieceBytes[piece++]!);
         continue;
       }
       // Open: internalData up to the URL, then its rest encoded once for this amount; the JSON's URL.
       const cut = writer.text(parts.before).cut();
       const rest = base64Piece(parts.internalAfter + group.dataPieces[plans.length + 2]!);
-      texts.push(`${body}"${cut.base64}`);
+      out.byte(QUOTE).text(cut.base64);
+      marks.push(out.length);
       places.push({ groupId: group.idInner, cut, rest });
-      texts.push(`"${pieces[piece++]!}${parts.before}`);
+      out.byte(QUOTE).bytes(pieceBytes[piece++]!).text(parts.before);
+      marks.push(out.length);
       places.push({ groupId: group.idInner, cut: undefined, rest: undefined });
-      body = parts.publicAfter + pieces[piece++]!;
+      out.text(parts.publicAfter).bytes(pieceBytes[piece++]!);
       bytes += 4 * rest.bytes + 64;
     }
+    const body = out.end();
     if (link || !disclosed) {
       // An answer with a disclosure holds the session's link: the session and the locale are in its tag.
       return { body, etag: disclosed ? `"${template.tag}.${amount.text}.${link!.tag}"` : `"${template.tag}.${amount.text}"` };
     }
-    texts.push(body);
-    for (const text of texts) bytes += 2 * text.length;
+    // The texts between the places, copied out of the writer's shared memory: an open answer is kept.
+    const texts: Buffer[] = [];
+    let from = 0;
+    for (const mark of [...marks, body.length]) {
+      texts.push(Buffer.from(body.subarray(from, mark)));
+      from = mark;
+    }
+    for (const text of texts) bytes += text.length;
     return { texts, places, amountText: amount.text, etagOpen: `"${template.tag}.${amount.text}`, bytes };
   }
 }

@@ -10,7 +10,7 @@ import { dec, method, plan, store } from '../helpers/fixtures.ts';
 const PART_PAYMENT = DEFAULT_OPERATOR_TYPES.typeOf('PART_PAYMENT_SELECT_NOW');
 
 describe('an open answer', () => {
-  it('weighs at least its texts in UTF-16 and each internalData rest in base64 at its three alignments', () => {
+  it('weighs at least its texts in UTF-8 (kept encoded) and each internalData rest in base64 at its three alignments', () => {
     const partPayment = (name: string) =>
       method({
         type: PART_PAYMENT,
@@ -29,7 +29,7 @@ describe('an open answer', () => {
       const template = offer.compileRegion(amount.cents, JSON.stringify as GroupsSerializer);
       const open = offer.renderOpen(template, amount) as OpenAnswer;
       expect(open.places, text).toHaveLength(4);
-      const texts = 2 * open.texts.reduce((sum, t) => sum + t.length, 0);
+      const texts = open.texts.reduce((sum, t) => sum + t.length, 0);
       const rests = open.places.reduce((sum, p) => sum + (p.rest ? 4 * p.rest.bytes : 0), 0);
       expect(rests).toBeGreaterThan(0);
       expect(open.bytes, text).toBeGreaterThanOrEqual(texts + rests);

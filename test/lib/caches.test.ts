@@ -234,7 +234,7 @@ describe('OfferRenderer', () => {
     const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
     const before = renderer.render(catalogOf('Invoice'), { ...request, amount: '100' }, serialize);
     const after = renderer.render(catalogOf('Invoice (renamed)'), { ...request, amount: '100' }, serialize);
-    expect(JSON.parse(after.body)[0].title).toBe('Invoice (renamed)');
+    expect(JSON.parse(String(after.body))[0].title).toBe('Invoice (renamed)');
     expect(after.etag).not.toBe(before.etag);
   });
 
@@ -244,13 +244,13 @@ describe('OfferRenderer', () => {
     const catalog: StoreMethods = { store: store(), methods: [campaignMethod] };
     const first = renderer.render(catalog, { ...request, amount: '1', campaign: 'a","x' }, serialize);
     const second = renderer.render(catalog, { ...request, amount: '1', campaign: 'a', customerType: 'NATURAL' }, serialize);
-    expect([JSON.parse(first.body).length, JSON.parse(second.body).length]).toEqual([1, 0]);
+    expect([JSON.parse(String(first.body)).length, JSON.parse(String(second.body)).length]).toEqual([1, 0]);
   });
 
   it('keeps nothing for an amount no cart reaches (any length is valid; each would hold its bytes)', () => {
     const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
     const catalog = catalogOf('Invoice');
-    expect(renderer.render(catalog, { ...request, amount: '9'.repeat(8000) }, serialize).body).toBe('[]');
+    expect(String(renderer.render(catalog, { ...request, amount: '9'.repeat(8000) }, serialize).body)).toBe('[]');
     expect(renderer.stats().map((s) => s.size)).toEqual([0, 0, 0]);
   });
 
@@ -265,12 +265,13 @@ describe('OfferRenderer', () => {
     expect(answers(renderer)).toMatchObject({ size: 1, misses: 1, hits: 0 });
     const third = renderer.render(catalog, { ...request, amount: '00100' }, serialize);
     expect(answers(renderer)).toMatchObject({ size: 1, hits: 1 });
-    expect(second).toEqual(first);
+    expect(String(second.body)).toBe(String(first.body));
+    expect(second.etag).toBe(first.etag);
     expect(third).toBe(second);
     // Another question, or another catalog object, never gets it.
     expect(renderer.render(catalog, { ...request, amount: '100', customerType: 'LEGAL' }, serialize)).not.toBe(second);
     const renamed = renderer.render(catalogOf('Invoice (renamed)'), { ...request, amount: '100' }, serialize);
-    expect(JSON.parse(renamed.body)[0].title).toBe('Invoice (renamed)');
+    expect(JSON.parse(String(renamed.body))[0].title).toBe('Invoice (renamed)');
     expect(answers(renderer).hits).toBe(1);
   });
 
