@@ -12,12 +12,22 @@
 // A recorded URL costs one Map lookup; a new amount one string replace and a second lookup, well
 // under a microsecond against the tens of the request itself.
 //
-//   BARE_FIXTURES=fixtures.json PORT=… LOG_LEVEL=info node bench/bare-server.mjs
+// BARE_AS_BYTES=true sends each recording as UTF-8 bytes encoded once at start, not as text that
+// Node encodes for every answer: the limit for a service that keeps its answers encoded (the
+// `*-bytes` scenarios; the service writes group retrieval's answers as bytes since 2026-11-27).
+//
+//   BARE_FIXTURES=fixtures.json PORT=… LOG_LEVEL=info [BARE_AS_BYTES=true] node bench/bare-server.mjs
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { amountKey } from './lib/amounts.mjs';
 
-const fixtures = new Map(Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES, 'utf8'))));
+const asBytes = process.env.BARE_AS_BYTES === 'true';
+const fixtures = new Map(
+  Object.entries(JSON.parse(readFileSync(process.env.BARE_FIXTURES, 'utf8'))).map(([url, body]) => [
+    url,
+    asBytes ? Buffer.from(body) : body,
+  ]),
+);
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' } });
 
 function recorded(request, reply) {

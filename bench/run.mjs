@@ -221,13 +221,13 @@ async function startStack(name, fixtures, databaseUrl) {
   return server;
 }
 
-async function startBare(name, fixtures) {
+async function startBare(name, fixtures, env = {}) {
   const file = path.join(scratch, `${name}-fixtures.json`);
   writeFileSync(file, JSON.stringify(fixtures));
   const server = await startProcess({
     name,
     script: path.join(projectRoot, 'bench/bare-server.mjs'),
-    env: { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL, BARE_FIXTURES: file },
+    env: { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL, BARE_FIXTURES: file, ...env },
     readyPath: '/healthz',
     logDir,
     nodeArgs: profileArgs(name),
@@ -422,6 +422,11 @@ async function main() {
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
+  // The same recordings sent as bytes encoded once (bare-server.mjs), for the informative `*-bytes` pairs.
+  const bareBytes =
+    wanted('groups-bytes') || wanted('groups-carts-bytes')
+      ? await startBare('bare-bytes', bareFixtures(...recordings), { BARE_AS_BYTES: 'true' })
+      : undefined;
   // Credit disclosure's cost (issue 34): the same traffic on the same database, served by this build with disclosure off.
   // groups-release: the repeated amounts against a release (BENCH_BASELINE_COMMIT), to measure a change of the hot path.
   const release = process.env.BENCH_BASELINE_COMMIT !== undefined && wanted('groups-release');
@@ -500,6 +505,19 @@ async function main() {
       title: `Group retrieval, every amount new, with credit disclosure vs ${baseline.label}`,
       a: ['service, with disclosure', http(serviceSmall, carts)],
       b: [`service, ${baseline.label}`, http(baseline.server, carts)],
+    },
+    // Informative: the limit of a route that, like the service, sends answers encoded once.
+    bareBytes && {
+      id: 'groups-bytes',
+      title: 'Group retrieval, repeated amounts, vs the bare route sending bytes',
+      a: ['service', http(serviceSmall, requests.s10)],
+      b: ['bare route, bytes', http(bareBytes, requests.s10)],
+    },
+    bareBytes && {
+      id: 'groups-carts-bytes',
+      title: 'Group retrieval, every amount new, vs the bare route sending bytes',
+      a: ['service', http(serviceSmall, carts)],
+      b: ['bare route, bytes', http(bareBytes, carts)],
     },
     release && {
       id: 'groups-release',

@@ -66,6 +66,9 @@ export function targets(results) {
     'groups-carts',
     'groups-carts-locale',
     'groups-carts-disclosure',
+    'groups-bytes',
+    'groups-carts-bytes',
+    'groups-release',
     'groups-rate',
     'groups-carts-rate',
     'table-size',
@@ -151,6 +154,21 @@ export function targets(results) {
           ]
         : [],
     ),
+    m['groups-bytes'] && {
+      target: 'Group retrieval, repeated amounts / the bare route sending bytes encoded once (informative)',
+      measured: ratio(m, 'groups-bytes'),
+      show: (v) => `${v.toFixed(2)} ×`,
+    },
+    m['groups-carts-bytes'] && {
+      target: 'Group retrieval, every amount new / the bare route sending bytes encoded once (informative)',
+      measured: ratio(m, 'groups-carts-bytes'),
+      show: (v) => `${v.toFixed(2)} ×`,
+    },
+    m['groups-release'] && {
+      target: 'Group retrieval, repeated amounts, this build / the release given (informative)',
+      measured: ratio(m, 'groups-release'),
+      show: (v) => `${v.toFixed(2)} ×`,
+    },
     m['price-signage'] && {
       target: 'Price signage, every price new / the bare route (informative)',
       measured: ratio(m, 'price-signage'),
@@ -210,6 +228,8 @@ export function targets(results) {
     ...[
       ['groups', 'Group retrieval, repeated amounts: CPU per request, bare route / service'],
       ['groups-carts', 'Group retrieval, every amount new: CPU per request, bare route / service'],
+      ['groups-bytes', 'Group retrieval, repeated amounts: CPU per request, bare route sending bytes / service'],
+      ['groups-carts-bytes', 'Group retrieval, every amount new: CPU per request, bare route sending bytes / service'],
       ['groups-carts-locale', 'Group retrieval, every amount new: CPU per request, no locale / a language per request'],
       ['groups-carts-disclosure', 'Group retrieval, every amount new: CPU per request, without disclosure / with it'],
       ['tracing', 'Group retrieval: CPU per request, traces off / every trace exported'],
