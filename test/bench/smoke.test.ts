@@ -58,12 +58,13 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
   ].map((path) => `preauth-${path}`);
   expect(results.scenarios.map((s: { id: string }) => s.id).sort()).toEqual(
     [
-      ...['groups', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
+      ...['groups', 'groups-bytes', 'groups-rate', 'groups-stack', 'listing', 'pglite', 'sessions', 'store-size', 'table-size', 'tokens'],
       ...[
         'groups-carts',
         'groups-carts-locale',
         'groups-carts-rate',
         'groups-carts-disclosure',
+        'groups-carts-bytes',
         'price-signage',
         'listing-amount',
         'memory',
