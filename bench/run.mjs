@@ -152,6 +152,7 @@ async function startService(name, env, { logBytesPerSecond, script = path.join(p
     nodeArgs: [
       ...profileArgs(name),
       '--max-semi-space-size=16',
+      '--no-allocation-site-pretenuring',
       ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
     ],
   });
