@@ -42,7 +42,7 @@ export class MerchantListingService {
     storeId: string,
     query: { amount?: string | undefined; page: number; size: number; locale?: string | undefined },
   ): Promise<ListingPage> {
-    const [{ methods, totalElements }, storeMethods] = await Promise.all([
+    const [{ methods, totalElements }, store] = await Promise.all([
       // Methods outside their window at this moment are not listed (docs/catalog.md#windows).
       this.methods.listPage(storeId, {
         amount: query.amount,
@@ -50,11 +50,12 @@ export class MerchantListingService {
         offset: query.page * query.size,
         at: new Date(this.clock()),
       }),
-      this.catalog.storeMethods(storeId),
+      // The store's row alone: its whole catalog (reloaded every second) was most of a large store's listing.
+      this.catalog.store(storeId),
     ]);
-    const countryCode = storeMethods?.store.countryCode ?? DEFAULT_COUNTRY_CODE;
+    const countryCode = store?.countryCode ?? DEFAULT_COUNTRY_CODE;
     return {
-      store: storeMethods?.store,
+      store,
       methods,
       language: requestLanguage(countryCode, query.locale),
       page: { number: query.page, size: query.size, totalElements, totalPages: Math.ceil(totalElements / query.size) },

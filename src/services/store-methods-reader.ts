@@ -1,5 +1,6 @@
-// Reads a store's catalog (store + methods in display order) for the hot path, and a store's
-// owner for the store-grant check, through small per-instance caches. Catalog writes call
+// Reads a store's catalog (store + methods in display order) for the hot path, and a store's own
+// row (its owner for the store-grant check, its country for the merchant listing's language)
+// through small per-instance caches. Catalog writes call
 // invalidate(); other instances pick a change up when an entry's short time-to-live runs out
 // (at most CACHE_TTL_MS later, inside the 2-second bound of docs/catalog.md#visibility-across-instances).
 // While the database is unreachable, entries whose time-to-live ran out keep being served, for at
@@ -7,7 +8,7 @@
 // sessions already cached keep working through a short outage.
 import type { Db } from '../storage/handles.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { StoreMethods } from '../domain/catalog.ts';
+import type { Store, StoreMethods } from '../domain/catalog.ts';
 import { activeAt, type ActiveCatalog } from '../domain/windows.ts';
 import { PaymentMethodsRepository } from '../storage/repositories/payment-methods.ts';
 import { StoresRepository } from '../storage/repositories/stores.ts';
@@ -21,7 +22,8 @@ export class StoreMethodsReader {
   private readonly stores: StoresRepository;
   private readonly methods: PaymentMethodsRepository;
   private readonly catalogs: TtlCache<string, StoreMethods | undefined>;
-  private readonly owners: TtlCache<string, string | undefined>;
+  /** Stores' own rows, without their methods (a catalog of 10,000 methods is megabytes to load). */
+  private readonly storeRows: TtlCache<string, Store | undefined>;
   /** The catalog last loaded per store, with its rows as JSON: an unchanged reload returns it. */
   private readonly loaded = new Map<string, { rows: string; catalog: StoreMethods }>();
   /**
@@ -40,12 +42,13 @@ export class StoreMethodsReader {
     this.methods = new PaymentMethodsRepository(db);
     const staleIfError = { maxStaleMs: MAX_STALE_ON_ERROR_MS, when: isDatabaseUnavailable };
     this.catalogs = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES, 'store_catalog', staleIfError);
-    this.owners = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES, 'store_owner', staleIfError);
+    // Labelled store_owner in the metrics, as when it held only the owner (dashboards keep working).
+    this.storeRows = new TtlCache(clock, CACHE_TTL_MS, MAX_CACHED_STORES, 'store_owner', staleIfError);
   }
 
   /** For the metrics (pms_cache_lookups_total). */
   cacheStats(): CacheStats[] {
-    return [this.catalogs.stats(), this.owners.stats()];
+    return [this.catalogs.stats(), this.storeRows.stats()];
   }
 
   /**
@@ -96,15 +99,20 @@ export class StoreMethodsReader {
     return catalogNow;
   }
 
+  /** The store's own row, or undefined for an unknown store. */
+  store(storeId: string): Promise<Store | undefined> {
+    return this.storeRows.getOrLoad(storeId, (id) => this.stores.findById(id));
+  }
+
   /** The merchant owning the store, or undefined for an unknown store. */
-  storeOwner(storeId: string): Promise<string | undefined> {
-    return this.owners.getOrLoad(storeId, (id) => this.stores.merchantOf(id));
+  async storeOwner(storeId: string): Promise<string | undefined> {
+    return (await this.store(storeId))?.merchantId;
   }
 
   /** Every entry is reloaded before it is served again (kept only as the stale-on-error fallback). */
   invalidate(): void {
     this.catalogs.invalidate();
-    this.owners.invalidate();
+    this.storeRows.invalidate();
   }
 }
 

@@ -75,6 +75,21 @@ describe('listing', () => {
     expect(filtered.page).toEqual({ number: 0, size: 1, totalElements: 2, totalPages: 2 });
   });
 
+  it("reads its page and the store's own row, never the store's whole catalog", async () => {
+    // A catalog of 10,000 methods is megabytes to load: a listing page reads 100 of them (docs/merchant-api.md).
+    const lookups = (name: string) => {
+      const stats = service.ctx.storeMethods.cacheStats().find((s) => s.name === name)!;
+      return stats.hits + stats.misses;
+    };
+    const catalogBefore = lookups('store_catalog');
+    const storeBefore = lookups('store_owner');
+    const page = (await get(`/v2/stores/${STORE}/payment_methods?size=2&locale=en`)).json() as Listing;
+    expect(page.content).toHaveLength(2);
+    expect(lookups('store_catalog')).toBe(catalogBefore);
+    // The authorization's look at the owner and the page's at the country: the same cached row.
+    expect(lookups('store_owner')).toBe(storeBefore + 2);
+  });
+
   it.each([
     'amount=-1',
     'amount=abc',
