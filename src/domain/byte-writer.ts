@@ -1,9 +1,9 @@
-// An answer's bytes written from pieces already encoded as UTF-8 and a few short texts, for answers
-// sent as they are (offer-template.ts fills a kept answer with the session's links for each request).
+// An answer's bytes written from pieces already encoded as UTF-8 and the few texts of this answer,
+// to be sent as they are (offer-template.ts: group retrieval's answers).
 //
 // Why: a string body is encoded to UTF-8 by Node for every answer, and a string built with `+` is a
 // tree that must be flattened first. For a 5 KB answer of Nordic text (å, ä, ö are two bytes each)
-// that was 3.5–5 µs a request, measured; copying the same bytes from pieces encoded once is a tenth of it.
+// that was 3.5–5 µs a request, measured; copying the same bytes from pieces encoded once, about a quarter of it.
 //
 // Answers are written into a slab shared by all writers of the process (writing is synchronous, so
 // one answer is written at a time), each a view of its own part: Node's own pool does the same, but
@@ -18,7 +18,7 @@ let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
 /** Where the next answer starts in the slab (8-byte aligned, as Node's pool aligns). */
 let used = 0;
 
-/** Writes one answer at a time: start(), then pieces and texts, then end(). */
+/** Writes one answer at a time: begin(), then pieces and texts, then end(). */
 export class ByteWriter {
   /** Where this answer starts in the slab, and where its next byte goes. */
   private start = 0;

@@ -58,8 +58,8 @@ export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
 }
 
 /**
- * An answer as sent: the serialized groups (as text, or as UTF-8 bytes for an answer filled from a
- * kept one or kept itself: byte-writer.ts) and their strong ETag.
+ * An answer as sent: the serialized groups and their strong ETag. The groups are UTF-8 bytes
+ * (byte-writer.ts), or text for the rare answer computed the straightforward way (offer-renderer.ts).
  */
 export interface RenderedOffer {
   body: string | Buffer;
@@ -282,7 +282,7 @@ export class CompiledOffer {
   private readonly format: DisclosureFormat;
   /** Encodes each group's internalData while an answer is rendered (rendering is synchronous). */
   private readonly writer = new Base64Writer();
-  /** Writes a filled answer's bytes. */
+  /** Writes each answer's bytes (rendering is synchronous). */
   private readonly answerBytes = new ByteWriter();
 
   constructor(

@@ -186,8 +186,8 @@ export class OfferRenderer {
       return offer.render(region.template, amount, link);
     }
     region.seen.delete(key);
-    // Kept for every session: its links left open (an answer without a disclosure has none). Kept
-    // as UTF-8, encoded once (byte-writer.ts: encoding a string body was 3.5 µs of every answer).
+    // Kept for every session: its links left open (an answer without a disclosure has none). Its
+    // bytes are sent as they are each time, copied out of the writer's shared slab (byte-writer.ts).
     const open = offer.renderOpen(region.template, amount);
     const answer = 'places' in open ? open : { body: Buffer.from(open.body), etag: open.etag };
     const bytes = 128 + 2 * key.length + ('places' in answer ? answer.bytes : answer.body.length + 2 * answer.etag.length);
