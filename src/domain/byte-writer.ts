@@ -62,6 +62,7 @@ export class ByteWriter {
   /** The answer: a view of the slab, valid for as long as it is referenced. */
   end(): Buffer {
     const answer = slab.subarray(this.start, this.at);
+    // Slabs are multiples of 8 bytes long: the next answer's start stays within this one.
     used = (this.at + 7) & ~7;
     this.start = used;
     this.at = used;
@@ -72,7 +73,8 @@ export class ByteWriter {
   private room(bytes: number): void {
     if (this.at + bytes <= slab.length) return;
     const written = this.at - this.start;
-    const next = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, 2 * (written + bytes)));
+    // Twice what the answer needs (an answer that outgrows a slab is moved once or twice, not at every part).
+    const next = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, (2 * (written + bytes) + 7) & ~7));
     slab.copy(next, 0, this.start, this.at);
     slab = next;
     this.start = 0;

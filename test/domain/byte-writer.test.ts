@@ -44,6 +44,23 @@ describe('ByteWriter', () => {
     answers.forEach((answer, i) => expect(answer.toString()).toBe(`{"n":${i},"t":"mån${'x'.repeat(i % 97)}"}`));
   });
 
+  it('starts the next answer within the slab after one that ends in its last bytes', () => {
+    // An answer that outgrows its slab moves to a new one twice its size: 2 × (3 + 4 MiB) bytes here,
+    // then an answer ends 1 byte before that slab's end, and the one after it must still be written.
+    const writer = new ByteWriter();
+    const mebibytes = 4 * 2 ** 20;
+    const first = writer.begin().bytes(Buffer.from('abc')).bytes(Buffer.alloc(mebibytes, 'x')).end();
+    const second = writer
+      .begin()
+      .bytes(Buffer.alloc(mebibytes - 3, 'y'))
+      .end();
+    const third = writer.begin().text('after').end();
+    expect(third.toString()).toBe('after');
+    expect(first.subarray(0, 4).toString()).toBe('abcx');
+    expect(first).toHaveLength(mebibytes + 3);
+    expect(second.every((byte) => byte === 0x79)).toBe(true);
+  });
+
   it('forgets an answer left unfinished', () => {
     const writer = new ByteWriter();
     writer.begin().text('abandoned');
