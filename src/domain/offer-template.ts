@@ -194,9 +194,10 @@ interface CompiledGroup {
 
 /** One region's answer with slots: per group its subtitle (when a slot) and its internalData. */
 export interface RegionTemplate {
-  /** The answer's fixed text around the slots (pieces.length = number of slots + 1). */
-  pieces: string[];
-  /** The same pieces in UTF-8, encoded once (an answer is written as bytes: byte-writer.ts). */
+  /**
+   * The answer's fixed text around the slots (pieceBytes.length = number of slots + 1), in UTF-8,
+   * encoded once: an answer is written as bytes (byte-writer.ts).
+   */
   pieceBytes: Buffer[];
   groups: CompiledGroup[];
   /** The ETag's prefix: a digest of everything the answer is made of but the amount. */
@@ -431,12 +432,11 @@ export class CompiledOffer {
     }
     const pieceBytes = pieces.map((piece) => Buffer.from(piece, 'utf8'));
     const bytes =
-      pieces.reduce((sum, p) => sum + p.length, 0) +
       pieceBytes.reduce((sum, p) => sum + p.length, 0) +
       // Each piece as text, and in base64 three times over (a third more each).
       groups.reduce((sum, g) => sum + 5 * g.dataPieces.reduce((s, p) => s + p.length, 0) + 256 * g.plans.length + 128, 0) +
       256;
-    return { pieces, pieceBytes, groups, tag: digest.digest('base64url'), bytes };
+    return { pieceBytes, groups, tag: digest.digest('base64url'), bytes };
   }
 
   /**
@@ -565,7 +565,8 @@ export class CompiledOffer {
       texts.push(Buffer.from(body.subarray(from, mark)));
       from = mark;
     }
-    for (const text of texts) bytes += text.length;
+    // The texts are the body, cut: their bytes are its length.
+    bytes += body.length;
     return { texts, places, amountText: amount.text, etagOpen: `"${template.tag}.${amount.text}`, bytes };
   }
 }
