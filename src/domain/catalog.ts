@@ -2,6 +2,7 @@
 // or SQL.
 import { languageOfCountry, type Language } from './languages.ts';
 import type { Decimal } from './money.ts';
+import type { ProductType } from './order-rules.ts';
 
 /**
  * Translations of an entity's texts (docs/languages.md#translations): by language, the translated
@@ -66,6 +67,13 @@ export interface PaymentMethod {
   activeFrom?: number | undefined;
   /** Offered until this instant (epoch ms, exclusive); undefined: for good. */
   activeUntil?: number | undefined;
+  /** Not offered for an order holding any of these kinds of goods (order-rules.ts); undefined or []: none. */
+  excludedProductTypes?: readonly ProductType[] | undefined;
+  /**
+   * The billing countries (ISO 3166-1 alpha-2) the method is offered in when a session names one
+   * (order-rules.ts); undefined: the store's country alone, following it if it changes.
+   */
+  countries?: readonly string[] | undefined;
 }
 
 export interface Merchant {

@@ -1,0 +1,124 @@
+// The merchant's rules for one order (docs/session-api.md#order-rules): what a session may narrow
+// beyond the catalog's own rules. A pure value, canonical once made: lists sorted, ids lower-cased,
+// so that two sessions with the same rules share a key (and their kept answers), and two with
+// different rules never do.
+import { createHash } from 'node:crypto';
+import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
+
+/** The kinds of goods an order may hold, and a method may exclude. */
+export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** A payment method type as a rule names it (upper case, digits and `_`, starting with a letter). */
+export const METHOD_TYPE_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** An ISO 3166-1 alpha-2 code as a rule or the catalog writes it: two upper-case letters. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+
+export const ORDER_RULE_REASONS = [
+  'NOT_IN_ALLOWED_PAYMENT_METHODS',
+  'IN_BLOCKED_PAYMENT_METHODS',
+  'PRODUCT_TYPE_EXCLUDED',
+  'COUNTRY_NOT_SERVED',
+] as const;
+export type OrderRuleReason = (typeof ORDER_RULE_REASONS)[number];
+
+/**
+ * A session's rules, canonical: every list sorted (code-unit order) and without repeats, method ids
+ * lower-cased. Absent fields do not narrow anything.
+ */
+export interface OrderRules {
+  /** Method types and method ids: only methods named here (by type or id) are offered. */
+  allowedPaymentMethods?: readonly string[] | undefined;
+  /** Method types and method ids never offered; wins over `allowedPaymentMethods`. */
+  blockedPaymentMethods?: readonly string[] | undefined;
+  /** The kinds of goods in the order. */
+  productTypes?: readonly ProductType[] | undefined;
+  /** The shopper's billing country (alpha-2, upper case). */
+  country?: string | undefined;
+  /** The customer type fixed for the session. */
+  customerType?: CustomerType | undefined;
+}
+
+/** The fields of OrderRules, in the order they are written (lookup, fingerprint, key). */
+export const ORDER_RULE_FIELDS = ['allowedPaymentMethods', 'blockedPaymentMethods', 'productTypes', 'country', 'customerType'] as const;
+
+/** What a UUID looks like (a rule entry is an id when it does, and then compared lower-cased). */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isMethodIdEntry(entry: string): boolean {
+  return UUID_SHAPE.test(entry);
+}
+
+function canonicalList<T extends string>(list: readonly T[] | undefined, lowerIds: boolean): T[] | undefined {
+  if (list === undefined) return undefined;
+  const entries = lowerIds ? list.map((e) => (isMethodIdEntry(e) ? (e.toLowerCase() as T) : e)) : [...list];
+  return [...new Set(entries)].sort();
+}
+
+/** The canonical form of validated rules; undefined when they narrow nothing (no field given). */
+export function canonicalOrderRules(rules: OrderRules): OrderRules | undefined {
+  const canonical: OrderRules = {};
+  const allowed = canonicalList(rules.allowedPaymentMethods, true);
+  const blocked = canonicalList(rules.blockedPaymentMethods, true);
+  const productTypes = canonicalList(rules.productTypes, false);
+  if (allowed) canonical.allowedPaymentMethods = allowed;
+  if (blocked) canonical.blockedPaymentMethods = blocked;
+  if (productTypes) canonical.productTypes = productTypes;
+  if (rules.country !== undefined) canonical.country = rules.country;
+  if (rules.customerType !== undefined) canonical.customerType = rules.customerType;
+  return Object.keys(canonical).length === 0 ? undefined : canonical;
+}
+
+/**
+ * The rules as one JSON text, fields in a fixed order: what they are stored as, what an
+ * idempotency key's fingerprint covers and what caches key on. '' for none.
+ */
+export function orderRulesText(rules: OrderRules | undefined): string {
+  if (rules === undefined) return '';
+  const ordered: Record<string, unknown> = {};
+  for (const field of ORDER_RULE_FIELDS) if (rules[field] !== undefined) ordered[field] = rules[field];
+  return JSON.stringify(ordered);
+}
+
+/** A short digest of the rules, for ETags and cache keys: '' for none (so nothing changes for sessions without rules). */
+export function orderRulesKey(rules: OrderRules | undefined): string {
+  const text = orderRulesText(rules);
+  return text === '' ? '' : createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/** The countries a method is offered in: its own list, else its store's country alone. */
+export function methodCountries(method: Pick<PaymentMethod, 'countries'>, store: Pick<Store, 'countryCode'>): readonly string[] {
+  return method.countries ?? [store.countryCode];
+}
+
+function names(list: readonly string[], method: Pick<PaymentMethod, 'id' | 'type'>): boolean {
+  // Ids are canonical (lower case) in the rules, and stored lower case in the catalog.
+  return list.includes(method.type) || list.includes(method.id.toLowerCase());
+}
+
+/** Every rule of the order the method fails, in the documented order; empty when none. */
+export function orderRuleReasons(
+  method: Pick<PaymentMethod, 'id' | 'type' | 'excludedProductTypes' | 'countries'>,
+  store: Pick<Store, 'countryCode'>,
+  rules: OrderRules | undefined,
+): OrderRuleReason[] {
+  const reasons: OrderRuleReason[] = [];
+  if (rules === undefined) return reasons;
+  if (rules.allowedPaymentMethods && !names(rules.allowedPaymentMethods, method)) reasons.push('NOT_IN_ALLOWED_PAYMENT_METHODS');
+  if (rules.blockedPaymentMethods && names(rules.blockedPaymentMethods, method)) reasons.push('IN_BLOCKED_PAYMENT_METHODS');
+  const excluded = method.excludedProductTypes;
+  if (rules.productTypes && excluded && excluded.length > 0 && rules.productTypes.some((t) => excluded.includes(t))) {
+    reasons.push('PRODUCT_TYPE_EXCLUDED');
+  }
+  if (rules.country !== undefined && !methodCountries(method, store).includes(rules.country)) reasons.push('COUNTRY_NOT_SERVED');
+  return reasons;
+}
+
+/** Whether the order's rules let the method be offered (orderRuleReasons is empty). */
+export function allowedByOrderRules(
+  method: Pick<PaymentMethod, 'id' | 'type' | 'excludedProductTypes' | 'countries'>,
+  store: Pick<Store, 'countryCode'>,
+  rules: OrderRules | undefined,
+): boolean {
+  return rules === undefined || orderRuleReasons(method, store, rules).length === 0;
+}
