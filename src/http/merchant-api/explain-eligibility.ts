@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { Errors, withParameters } from '../../errors.ts';
 import { sessionCustomerType } from '../../services/session-options.ts';
+import { priceInformationLink } from '../../domain/credit-disclosure.ts';
 import { authenticate, requireStoreGrant } from '../plugins/authenticate.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
@@ -85,6 +86,8 @@ export function explainEligibilityRoute(app: FastifyInstance, ctx: AppContext): 
         locale,
         sessionLocale: session?.locale,
         rules: session?.rules,
+        // With a session, its groups as its storefront gets them: their disclosures name its price-information pages.
+        link: session && priceInformationLink(ctx.config.publicUrl, session.id, locale),
       });
       return reply
         .header('cache-control', 'private, no-cache')
