@@ -295,15 +295,18 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
   }
   // The merchant's rules for one order (docs/catalog.md#order-rules). The schema has checked the
   // shapes (known product types; two upper-case letters); here: assigned codes, no entry twice.
-  method.excludedProductTypes = [...((input.excludedProductTypes ?? []) as ProductType[])];
-  checkDistinct(method.excludedProductTypes, at(path, 'excludedProductTypes'), c);
+  // Both are sets, kept sorted (code-unit order, as a session's rules are: domain/order-rules.ts), so
+  // that the same set written in another order (a console form) changes nothing.
+  const excluded = (input.excludedProductTypes ?? []) as ProductType[];
+  checkDistinct(excluded, at(path, 'excludedProductTypes'), c);
+  method.excludedProductTypes = [...excluded].sort();
   if (input.countries !== undefined) {
-    method.countries = [...input.countries];
-    method.countries.forEach((code, i) => {
+    input.countries.forEach((code, i) => {
       if (!isCountryCode(code))
         c.add(`${at(path, 'countries')}[${i}]`, `must be an assigned ISO 3166-1 alpha-2 country code ("${code}" is not one)`);
     });
-    checkDistinct(method.countries, at(path, 'countries'), c);
+    checkDistinct(input.countries, at(path, 'countries'), c);
+    method.countries = [...input.countries].sort();
   }
   return method;
 }

@@ -44,13 +44,19 @@ describe('a method’s rules for orders in the catalog file', () => {
       expect(applied.paymentMethods).toMatchObject({ created: 2 });
       const methods = new PaymentMethodsRepository(database.handle.db);
       const [first, second] = await methods.listByStore(STORE);
-      // As written (order kept); none and the store's country by default.
-      expect(second).toMatchObject({ excludedProductTypes: ['SUBSCRIPTION', 'GIFT_CARD'], countries: ['SE', 'NO', 'FI'] });
+      // As sets, sorted; none and the store's country by default.
+      expect(second).toMatchObject({ excludedProductTypes: ['GIFT_CARD', 'SUBSCRIPTION'], countries: ['FI', 'NO', 'SE'] });
       expect(first!.excludedProductTypes).toEqual([]);
       expect(first!.countries).toBeUndefined();
-      expect(await methods.findById(SECOND)).toMatchObject({ countries: ['SE', 'NO', 'FI'] });
+      expect(await methods.findById(SECOND)).toMatchObject({ countries: ['FI', 'NO', 'SE'] });
       const again = await applyCatalog(database.handle.db, file);
       expect(again.paymentMethods).toMatchObject({ updated: 0, unchanged: 2 });
+      // The same sets in another order change nothing.
+      const reordered = await applyCatalog(
+        database.handle.db,
+        catalog({ excludedProductTypes: ['GIFT_CARD', 'SUBSCRIPTION'], countries: ['NO', 'FI', 'SE'] }),
+      );
+      expect(reordered.paymentMethods).toMatchObject({ updated: 0, unchanged: 2 });
 
       // Changed, then back to the defaults: each an update, read back as written.
       const changed = await applyCatalog(database.handle.db, catalog({ excludedProductTypes: ['DIGITAL'], countries: ['DK'] }));
@@ -74,7 +80,7 @@ describe('a method’s rules for orders in the catalog file', () => {
     const all = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'];
     expect(issuesOf(catalog({ excludedProductTypes: all, countries: ['AX', 'GB', 'US', 'ZW'] }))).toEqual([]);
     const [, method] = validateCatalog(catalog({ excludedProductTypes: all, countries: ['AX'] }), DEFAULT_OPERATOR_TYPES).paymentMethods;
-    expect(method).toMatchObject({ excludedProductTypes: all, countries: ['AX'] });
+    expect(method).toMatchObject({ excludedProductTypes: [...all].sort(), countries: ['AX'] });
   });
 
   it('refuses a bad value whole, naming the field and the entry', async () => {
