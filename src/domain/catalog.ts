@@ -2,7 +2,7 @@
 // or SQL.
 import { languageOfCountry, type Language } from './languages.ts';
 import type { Decimal } from './money.ts';
-import type { ProductType } from './order-rules.ts';
+import type { ProductType } from './product-types.ts';
 
 /**
  * Translations of an entity's texts (docs/languages.md#translations): by language, the translated

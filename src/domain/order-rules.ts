@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
 
-/** The kinds of goods an order may hold, and a method may exclude. */
-export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+import type { ProductType } from './product-types.ts';
+
+/** The kinds of goods an order may hold, and a method may exclude (product-types.ts). */
+export { PRODUCT_TYPES, type ProductType } from './product-types.ts';
 
 /** A payment method type as a rule names it (upper case, digits and `_`, starting with a letter). */
 export const METHOD_TYPE_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
