@@ -246,15 +246,49 @@ describe.skipIf(!postgres || unavailable !== undefined)(
       );
     });
 
-    it('the columns this release added take their defaults in a method the previous release creates', async (context) => {
+    it('the method columns this release added: a method the previous release creates takes their defaults, one it replaces keeps them', async (context) => {
       const columns = await columnsOf('payment_methods');
       // The method's order-rule fields arrive with migration 0014; until then there is nothing to check.
       if (!columns.includes('excluded_product_types') || !columns.includes('countries')) context.skip();
+      const session = await createSession(current);
+      expect(await groups(current, session)).not.toContain('Swish, från förra versionen');
+
+      // Created by the previous release: no excluded kinds of goods, the store's country (SE) alone.
       const id = 'c0ffee00-0000-4000-8000-000000000002';
       await json(await adminPut(previous, { ...previousReleaseMethod(DEMO_METHODS.swish), id, name: 'Swish, från förra versionen' }), 201);
-      const { rows } = await sql<{ excluded_product_types: string[]; countries: string[] | null }>`
-        select excluded_product_types, countries from payment_methods where id = ${id}`.execute(database.handle.db);
-      expect(rows).toEqual([{ excluded_product_types: [], countries: null }]);
+      const rowOf = async (methodId: string) =>
+        (
+          await sql<{ excluded_product_types: string[]; countries: string[] | null }>`
+            select excluded_product_types, countries from payment_methods where id = ${methodId}`.execute(database.handle.db)
+        ).rows;
+      expect(await rowOf(id)).toEqual([{ excluded_product_types: [], countries: null }]);
+      const adminToken = await fetchToken(current.baseUrl, ADMIN);
+      const shown = await json<Record<string, unknown>>(
+        await fetch(`${current.baseUrl}/admin/v1/payment-methods/${id}`, { headers: { authorization: `Bearer ${adminToken}` } }),
+      );
+      expect(shown.excludedProductTypes).toEqual([]);
+      expect(shown).not.toHaveProperty('countries');
+
+      // Replaced by the previous release (renamed, in its own format, without the new fields): it writes only
+      // the columns it knows, so the method keeps this release's fields, where this release's own
+      // replacement without them would reset them (docs/catalog.md). A rollback loses no merchant's setting.
+      expect(await rowOf(DEMO_METHODS.pp12)).toEqual([{ excluded_product_types: ['GIFT_CARD'], countries: null }]);
+      const pp12 = { ...previousReleaseMethod(DEMO_METHODS.pp12), name: 'Delbetalning 12 månader, från förra versionen' };
+      await json(await adminPut(previous, pp12));
+      expect(await rowOf(DEMO_METHODS.pp12)).toEqual([{ excluded_product_types: ['GIFT_CARD'], countries: null }]);
+
+      // This release serves both as the columns say, once its caches have the change (no notifications through the pooler).
+      await within(VISIBLE_WITHIN_MS, async () => {
+        const text = await groups(current, session);
+        return text.includes('Swish, från förra versionen') && text.includes('Delbetalning 12 månader, från förra versionen');
+      });
+      const giftCard = await offered(current, await createSession(current, { productTypes: ['GIFT_CARD'], country: 'SE' }));
+      expect(giftCard).toContain(id);
+      expect(giftCard).not.toContain(DEMO_METHODS.pp12);
+      expect(await offered(current, await createSession(current, { country: 'SE' }))).toEqual(
+        expect.arrayContaining([id, DEMO_METHODS.pp12]),
+      );
+      expect(await offered(current, await createSession(current, { country: 'NO' }))).not.toContain(id);
     });
   },
 );
