@@ -88,12 +88,16 @@ beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  [current, previous] = await Promise.all([
+  const starts = await Promise.allSettled([
     // This release applies the demo catalog; the previous one has no catalog file and serves the catalog as
     // this release wrote it (a catalog file is in its release's format: the previous one refuses fields it does not know).
     startServer({ ...pooled, CATALOG_FILE: catalogFile }),
     startServer(pooled, undefined, { root: previousRelease.root }),
   ]);
+  // Both kept even when one failed to start, so that afterAll stops the other.
+  if (starts[0].status === 'fulfilled') current = starts[0].value;
+  if (starts[1].status === 'fulfilled') previous = starts[1].value;
+  for (const start of starts) if (start.status === 'rejected') throw start.reason;
   // Issued by this release, used on both: either accepts the other's tokens.
   merchantToken = await fetchToken(current.baseUrl, NORDIC);
   console.info(
