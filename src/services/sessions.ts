@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import { Errors, withHeaders } from '../errors.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
+import type { SessionReads } from '../storage/replica-reads.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { LruCache, type CacheStats } from '../lib/cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
@@ -82,8 +83,10 @@ export class SessionService {
     db: Db,
     private readonly config: Config,
     private readonly clock: Clock,
+    /** Where session lookups go (a replica beside the primary, docs/operations.md#database-failover). */
+    reads?: SessionReads,
   ) {
-    this.repository = new SessionsRepository(db);
+    this.repository = new SessionsRepository(db, reads);
     this.keys = new SessionIdempotencyKeysRepository(db);
     // Traced, each creation's wait and the INSERT that carried its row (lib/batch-spans.ts).
     this.inserts = new WriteBatcher(
@@ -135,7 +138,7 @@ export class SessionService {
             'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
           });
         }
-        const original = await this.repository.findById(seen.sessionId);
+        const original = await this.repository.findById(seen.sessionId, 'primary');
         // Sessions outlive their keys (retention runs from expiresAt), so this is not expected.
         if (!original) throw new Errors.INTERNAL();
         return { session: original, replayed: true };
