@@ -59,6 +59,8 @@ const FULL = {
   memoryAmounts: 1_000_000,
   soakSeconds: 600,
   soakSampleSeconds: 10,
+  // groups-replica: sessions never read before, one request in ten (each side its own half).
+  coldSessions: 200_000,
 };
 const SMOKE = {
   // Every scenario, as small as it still means something: a table twenty times the small one, page 99
@@ -79,6 +81,7 @@ const SMOKE = {
   memoryAmounts: 1_000,
   soakSeconds: 1,
   soakSampleSeconds: 0.25,
+  coldSessions: 2_000,
 };
 const settings = { ...(args.smoke ? SMOKE : FULL) };
 if (args.rounds) settings.rounds = Number(args.rounds);
@@ -262,6 +265,27 @@ function cartRequests(sessions) {
     path: groupPath(session, index, '0'),
     setupRequest: (request) => ({ ...request, path: groupPath(session, index, nextAmount()) }),
   }));
+}
+
+/**
+ * The cart mix (every amount new) with the session cache cold for one request in ten: every tenth
+ * request asks for a session this instance has never read (the next of `coldSessions`), the others
+ * for the mix's sessions (cached after their first read). Past the last cold session, every request
+ * is warm (the report says how many were cold).
+ */
+function coldCartRequests(sessions, coldSessions) {
+  const state = { sent: 0, cold: 0 };
+  const requests = sessions.map((session, index) => ({
+    method: 'GET',
+    path: groupPath(session, index, '0'),
+    setupRequest: (request) => {
+      state.sent += 1;
+      const cold = state.sent % 10 === 0 && state.cold < coldSessions.length;
+      const target = cold ? coldSessions[state.cold++] : session;
+      return { ...request, path: groupPath(target, index, nextAmount()) };
+    },
+  }));
+  return { requests, state };
 }
 
 /** The languages served (docs/languages.md), for requests that ask for one. */
@@ -619,6 +643,8 @@ async function main() {
   if (wanted('tracing-sampled'))
     pairs.push(await tracingPair({ smallUrl, untraced: serviceSmall, requests: requests.s10, http, samplerRatio: '0.1' }));
   if (group('redis')) pairs.push(...(await redisPairs({ smallUrl, requests: carts, http, inMemory: serviceSmall })));
+  if (wanted('groups-replica'))
+    pairs.push(await replicaPair({ smallUrl, sessions: s10Sessions, stores, campaignOf, direct: serviceSmall, http }));
   if (poolerWanted)
     pairs.push(...(await poolerPairs({ pooledUrl, directService: serviceSmall, requests: requests.s10, client, stores, http })));
   const singles = [
@@ -672,6 +698,7 @@ async function main() {
     }
   }
 
+  for (const entry of pairs) if (entry.note) log(`${entry.id}: ${entry.note()}`);
   await directPool.end();
   for (const server of processes.splice(0)) await server.stop();
   await bouncer?.stop();
@@ -700,6 +727,7 @@ async function main() {
         title: entry.title,
         a: { label: entry.a[0], rounds: runs[entry.id].a },
         b: entry.b ? { label: entry.b[0], rounds: runs[entry.id].b } : undefined,
+        ...(entry.note ? { note: entry.note() } : {}),
       })),
       ...(memory ? [memory] : []),
     ],
@@ -947,6 +975,41 @@ async function redisPairs({ smallUrl, requests, http, inMemory }) {
     faultPair('redis-frozen', 'Redis frozen', 'Redis frozen under load', 'freeze', 'thaw'),
     faultPair('redis-refused', 'Redis refusing', 'Redis refusing connections', 'stop', 'start'),
   ].filter((pair) => wanted(pair.id) || wanted('redis'));
+}
+
+/**
+ * Session reads from a replica (docs/operations.md#database-failover): an instance with
+ * DATABASE_REPLICA_URL and DATABASE_READ_FROM_REPLICA=true against the small database's own instance
+ * without a replica, on the cart mix with the session cache cold for one request in ten. The replica
+ * is the same PostgreSQL (this machine has no standby): what is measured is the service's side, its
+ * second pool and the read policy, not a standby's speed. Each side reads its own half of the cold
+ * sessions, so that neither finds rows the other brought into PostgreSQL's buffers.
+ */
+async function replicaPair({ smallUrl, sessions, stores, campaignOf, direct, http }) {
+  log(`replica reads: ${settings.coldSessions.toLocaleString('en')} sessions never read …`);
+  const { sessions: cold } = await insertSessions(smallUrl, { storeIds: [stores.s10.id], live: settings.coldSessions, old: 0, campaignOf });
+  const replica = await startService('service-replica', {
+    DATABASE_URL: smallUrl,
+    DATABASE_REPLICA_URL: smallUrl,
+    DATABASE_READ_FROM_REPLICA: 'true',
+  });
+  const withReplica = coldCartRequests(
+    sessions,
+    cold.filter((_, i) => i % 2 === 0),
+  );
+  const without = coldCartRequests(
+    sessions,
+    cold.filter((_, i) => i % 2 === 1),
+  );
+  return {
+    id: 'groups-replica',
+    title: 'Group retrieval, every amount new, session cache cold one request in ten: read from the replica first vs no replica',
+    a: ['DATABASE_READ_FROM_REPLICA=true', http(replica, withReplica.requests)],
+    b: ['no replica', http(direct, without.requests)],
+    note: () =>
+      `cold session reads: ${withReplica.state.cold.toLocaleString('en')} of ${withReplica.state.sent.toLocaleString('en')} requests with the replica, ` +
+      `${without.state.cold.toLocaleString('en')} of ${without.state.sent.toLocaleString('en')} without`,
+  };
 }
 
 /**

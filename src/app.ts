@@ -42,6 +42,12 @@ export interface BuildOptions {
   databaseProbe?: DatabaseProbe;
 }
 
+/** pms_db_unavailable_total by role: the primary's breaker's count, and the replica's when one is in use. */
+function databaseUnavailable(ctx: AppContext): () => Partial<Record<'primary' | 'replica', number>> {
+  const replica = ctx.replica?.handle?.unavailable;
+  return () => ({ primary: ctx.database.unavailable?.() ?? 0, ...(replica && { replica: replica() }) });
+}
+
 export async function build(ctx: AppContext, options: BuildOptions): Promise<FastifyInstance> {
   const limits = httpServerOptions(options.httpLimits);
   const draining = options.draining ?? new Draining();
@@ -99,6 +105,9 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
     purge: () => ctx.sessionPurge.stats(),
     pool: ctx.database.pool,
     poolSize: ctx.database.poolSize,
+    databaseUnavailable: ctx.database.unavailable && databaseUnavailable(ctx),
+    databaseReads: () => ctx.sessionReads.counts,
+    replicaLagSeconds: ctx.replica?.lagSeconds,
     changeNotificationsListening: () => ctx.changeNotifications.listening(),
     authentication: () => ctx.auth.authenticationStats(),
     droppedLogLines: options.droppedLogLines,
@@ -114,7 +123,7 @@ export async function build(ctx: AppContext, options: BuildOptions): Promise<Fas
   const embedSrc = `${ctx.config.publicUrl}/embed/${options.embedBundle.fileName}`;
   // Before every route: the OpenAPI document describes the routes registered after it.
   await registerOpenApi(app, { publicUrl: ctx.config.publicUrl, operator: ctx.operatorTypes });
-  await app.register(operationsRoutes, { databaseProbe, draining });
+  await app.register(operationsRoutes, { databaseProbe, draining, replica: ctx.replica });
   metricsRoute(app, metrics);
   await app.register(oauthRoutes, { ctx });
   await app.register(sessionApiRoutes, { ctx, embedSrc: () => embedSrc, prefix: '/v1' });

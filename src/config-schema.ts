@@ -100,6 +100,25 @@ const database = {
     'a direct PostgreSQL connection for what needs a session of its own (migrations, `LISTEN`) when `DATABASE_URL` is a pooler; needs `DATABASE_URL`',
   ),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10, description: 'connections of each instance’s pool' }),
+  DATABASE_REPLICA_URL: Type.Optional(
+    Type.String({
+      whenUnset: 'every read from `DATABASE_URL`',
+      description:
+        'a read-only PostgreSQL endpoint (`postgres://…`: a standby, HAProxy’s replica backend, a managed reader endpoint; behind PgBouncer a second pooler database, with `DATABASE_POOLER` applying to both): session lookups (group retrieval, the price-information page, session lookup) go there when the primary cannot answer; the catalog, writes and idempotency never do. A value that is not a `postgres://` URL, or a replica that refuses connections, is reported at start and the service serves from the primary alone (`/readyz` says so); needs `DATABASE_URL` ([operations.md](operations.md#database-failover))',
+    }),
+  ),
+  DATABASE_READ_FROM_REPLICA: Type.Boolean({
+    default: false,
+    description:
+      '`true`: session lookups ask `DATABASE_REPLICA_URL` first, and a session not found there is asked of the primary (the newest may not have arrived yet)',
+  }),
+  DATABASE_CONNECTION_MAX_LIFETIME_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86_400,
+    default: 300,
+    description:
+      'a pooled PostgreSQL connection (of `DATABASE_URL` and `DATABASE_REPLICA_URL`) is closed after this long, so that a failover that moves a name to another server (a managed database’s DNS flip) is followed by every connection; `0`: no limit',
+  }),
   DATA_DIR: Type.String({ default: './data', description: 'folder of the embedded database (without `DATABASE_URL`)' }),
 };
 

@@ -26,6 +26,13 @@ export interface Config {
   databasePooler: Settings['DATABASE_POOLER'];
   databaseDirectUrl: Settings['DATABASE_DIRECT_URL'];
   databasePoolSize: Settings['DATABASE_POOL_SIZE'];
+  /**
+   * DATABASE_REPLICA_URL: `url` when usable; `problem` (naming the variable, never its value) when
+   * not: the service then serves from the primary alone and says so at start and in /readyz.
+   */
+  databaseReplica: { url: string } | { problem: string } | undefined;
+  databaseReadFromReplica: Settings['DATABASE_READ_FROM_REPLICA'];
+  databaseConnectionMaxLifetimeSeconds: Settings['DATABASE_CONNECTION_MAX_LIFETIME_SECONDS'];
   dataDir: Settings['DATA_DIR'];
   catalogFile: Settings['CATALOG_FILE'];
   demo: boolean;
@@ -274,6 +281,22 @@ function consoleOidc(settings: Settings): ConsoleOidcConfig | undefined {
   };
 }
 
+/** DATABASE_REPLICA_URL is optional to the service: a bad value is reported, not refused (config.databaseReplica). */
+function databaseReplica(raw: string | undefined): Config['databaseReplica'] {
+  if (raw === undefined) return undefined;
+  // The message names the variable, never the value (a URL may hold a password).
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    return { problem: 'DATABASE_REPLICA_URL is not a URL (postgres://…)' };
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    return { problem: `DATABASE_REPLICA_URL must use postgres: or postgresql:, got "${protocol}"` };
+  }
+  return { url: raw };
+}
+
 export function readConfig(env: Env = process.env): Config {
   const settings = readSettings(env);
   // Checked here besides the schema's pattern: the domain owns the rule.
@@ -310,6 +333,9 @@ export function readConfig(env: Env = process.env): Config {
     databasePooler: settings.DATABASE_POOLER,
     databaseDirectUrl: settings.DATABASE_DIRECT_URL,
     databasePoolSize: settings.DATABASE_POOL_SIZE,
+    databaseReplica: databaseReplica(settings.DATABASE_REPLICA_URL),
+    databaseReadFromReplica: settings.DATABASE_READ_FROM_REPLICA,
+    databaseConnectionMaxLifetimeSeconds: settings.DATABASE_CONNECTION_MAX_LIFETIME_SECONDS,
     dataDir: settings.DATA_DIR,
     catalogFile,
     // `npm start` with nothing configured serves the demo; DEMO=0 turns that off, DEMO=1 forces it on.

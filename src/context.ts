@@ -17,15 +17,66 @@ import { SessionPurge } from './services/session-purge.ts';
 import { SessionService } from './services/sessions.ts';
 import { AdminWebhookEndpoints } from './services/webhooks/endpoints.ts';
 import { WebhookDispatcher } from './services/webhooks/dispatcher.ts';
-import { changeListenerUrl } from './database-setup.ts';
+import { changeListenerUrl, openConfiguredReplica } from './database-setup.ts';
 import { ChangeListener } from './storage/change-channel.ts';
 import type { DatabaseHandle } from './storage/database.ts';
+import { REPLICA_TIMEOUT_MS, ReplicaLag, SessionReads } from './storage/replica-reads.ts';
+
+/** DATABASE_REPLICA_URL as this instance uses it (docs/operations.md#database-failover). */
+export interface ReplicaState {
+  /** Why it is not used (naming the variable, never its value); undefined when it is. */
+  readonly problem: string | undefined;
+  /** The replica's pool; undefined when not used. */
+  readonly handle: DatabaseHandle | undefined;
+  /** Its lag in seconds, asked at most once a second (pms_db_replica_lag_seconds); undefined when not used. */
+  lagSeconds: (() => Promise<number>) | undefined;
+  /** For /readyz and the start: whether it answers (within its connect time-out), and if not, why. */
+  status(): Promise<{ status: 'ready' | 'unavailable' | 'unused'; message?: string }>;
+}
+
+function replicaState(config: Config, database: DatabaseHandle): ReplicaState | undefined {
+  const configured = config.databaseReplica;
+  if (!configured) return undefined;
+  const unused = (problem: string): ReplicaState => ({
+    problem,
+    handle: undefined,
+    lagSeconds: undefined,
+    status: () => Promise.resolve({ status: 'unused', message: `${problem}: serving from the primary alone` }),
+  });
+  if ('problem' in configured) return unused(configured.problem);
+  if (database.kind !== 'postgres') return unused('DATABASE_REPLICA_URL needs PostgreSQL (DATABASE_URL)');
+  const handle = openConfiguredReplica(config, configured.url);
+  const lag = new ReplicaLag(handle.db);
+  return {
+    problem: undefined,
+    handle,
+    lagSeconds: () => lag.seconds(),
+    status: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${REPLICA_TIMEOUT_MS} ms`)), REPLICA_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([handle.ping(), timeout]);
+        return { status: 'ready' };
+      } catch {
+        return { status: 'unavailable', message: 'DATABASE_REPLICA_URL does not answer: session reads come from the primary alone' };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
 
 export interface AppContext {
   config: Config;
   /** The known payment method types under PROVIDER_PREFIX: bundling, catalog validation, the API description. */
   operatorTypes: OperatorTypes;
   database: DatabaseHandle;
+  /** DATABASE_REPLICA_URL's replica; undefined when not set. */
+  replica: ReplicaState | undefined;
+  /** Where session lookups go: the primary, the replica (pms_db_reads_total). */
+  sessionReads: SessionReads;
   clock: Clock;
   auth: AuthServices;
   storeMethods: StoreMethodsReader;
@@ -78,7 +129,9 @@ export async function createContext(
   const operator = operatorTypes(config.providerPrefix);
   const auth = await createAuthServices(config, database, clock);
   const storeMethods = new StoreMethodsReader(database.db, clock);
-  const sessions = new SessionService(database.db, config, clock);
+  const replica = replicaState(config, database);
+  const sessionReads = new SessionReads(database.db, replica?.handle?.db, { replicaFirst: config.databaseReadFromReplica });
+  const sessions = new SessionService(database.db, config, clock, sessionReads);
   const offers = new OfferRenderer(operator);
   const merchantListing = new MerchantListingService(database.db, storeMethods, operator, clock);
   const catalogChanges = new CatalogChanges(database.db);
@@ -108,16 +161,26 @@ export async function createContext(
           },
         })
       : undefined;
+  // Back after a connection failure (a failover: perhaps another server now): whatever changed
+  // meanwhile was not heard, so the caches reload and the listener listens anew, at once.
+  database.onReconnected?.(() => {
+    catalogChanges.changed();
+    auth.reloadSigningKeys();
+    listener?.reconnect();
+  });
   const admin = createAdminServices(database.db, catalogChanges, operator, clock);
   const close = async () => {
     await sessionPurge.stop();
     await webhookDispatcher.stop();
     await listener?.close();
+    await replica?.handle?.close();
   };
   return {
     config,
     operatorTypes: operator,
     database,
+    replica,
+    sessionReads,
     clock,
     auth,
     storeMethods,

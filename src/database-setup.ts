@@ -5,14 +5,36 @@ import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
 import type { Migration } from './storage/handles.ts';
 import { MIGRATIONS, migrateToLatest, type MigrationOutcome } from './storage/migrate.ts';
+import { REPLICA_TIMEOUT_MS } from './storage/replica-reads.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return Promise.resolve(
-      openPostgres({ connectionString: config.databaseUrl, poolSize: config.databasePoolSize, pooler: config.databasePooler }),
+      openPostgres({
+        connectionString: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        pooler: config.databasePooler,
+        maxLifetimeSeconds: config.databaseConnectionMaxLifetimeSeconds,
+      }),
     );
   }
   return openPGlite(path.resolve(config.dataDir));
+}
+
+/**
+ * The read-only replica of DATABASE_REPLICA_URL (docs/operations.md#database-failover): a pool of its
+ * own, connecting within REPLICA_TIMEOUT_MS (a replica that is down costs a request no more than
+ * that), behind the same kind of pooler as DATABASE_URL. Opening connects nothing yet.
+ */
+export function openConfiguredReplica(config: Config, url: string): DatabaseHandle {
+  return openPostgres({
+    connectionString: url,
+    poolSize: config.databasePoolSize,
+    pooler: config.databasePooler,
+    connectTimeoutMs: REPLICA_TIMEOUT_MS,
+    maxLifetimeSeconds: config.databaseConnectionMaxLifetimeSeconds,
+    applicationName: 'payment-method-sessions:replica-reads',
+  });
 }
 
 /**

@@ -132,6 +132,9 @@ async function main(): Promise<void> {
         'lifetime (2 s), key rotations within a minute (docs/operations.md#behind-a-connection-pooler)',
     );
   }
+  // DATABASE_REPLICA_URL refused or not answering: reported by name, served from the primary alone.
+  const replicaStatus = await ctx.replica?.status();
+  if (replicaStatus?.message) app.log.warn(`${replicaStatus.message} (docs/operations.md#database-failover)`);
   await app.listen({ host: config.host, port: config.port });
   // Deletes long-expired sessions every SESSION_PURGE_INTERVAL_SECONDS; stopped by app.close() (ctx.close).
   ctx.sessionPurge.start(app.log);

@@ -95,6 +95,27 @@ export const ROWS: { title: string; panels: Panel[] }[] = [
         ],
       },
       {
+        title: 'Database unavailable, by role',
+        description:
+          'Connection attempts and queries that found a database unavailable (refused, reset, shutting down, read-only after a failover, or refused at once for a second after such a failure): primary (DATABASE_URL), replica (DATABASE_REPLICA_URL). A failover shows as a burst on the primary.',
+        unit: 'ops',
+        queries: [{ expr: 'sum by (role) (rate(pms_db_unavailable_total{job="pms"}[$__rate_interval]))', legend: '{{role}}' }],
+      },
+      {
+        title: 'Session reads by database',
+        description:
+          'Session lookups that missed the cache, by the database asked: the primary, or the replica (when the primary cannot answer, or first with DATABASE_READ_FROM_REPLICA=true).',
+        unit: 'reqps',
+        queries: [{ expr: 'sum by (target) (rate(pms_db_reads_total{job="pms"}[$__rate_interval]))', legend: '{{target}}' }],
+      },
+      {
+        title: 'Replica lag',
+        description:
+          'How far the replica (DATABASE_REPLICA_URL) is behind as each instance sees it: the age of its last replayed transaction, 0 when it has replayed all it received. PmsDatabaseReplicaLagging above 30 s for 5 minutes.',
+        unit: 's',
+        queries: [{ expr: 'pms_db_replica_lag_seconds{job="pms"}', legend: '{{instance}}' }],
+      },
+      {
         title: 'Redis breaker (rate limits)',
         description:
           '1 while the instance counts rate limits in its own memory because Redis does not answer; limits then hold per instance, not across instances.',

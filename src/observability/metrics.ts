@@ -37,6 +37,15 @@ export interface MetricsSources {
   pool?: PoolStats | undefined;
   /** The pool's configured size (DATABASE_POOL_SIZE); undefined on PGlite. */
   poolSize?: number | undefined;
+  /**
+   * Connection attempts and queries that found a database unavailable, by role: primary (DATABASE_URL),
+   * replica (DATABASE_REPLICA_URL); PostgreSQL only.
+   */
+  databaseUnavailable?: (() => Partial<Record<'primary' | 'replica', number>>) | undefined;
+  /** Session lookups asked of each database (primary, replica). */
+  databaseReads?: (() => Record<'primary' | 'replica', number>) | undefined;
+  /** The replica's lag in seconds (asked at most once a second); only when a replica is in use. */
+  replicaLagSeconds?: (() => Promise<number>) | undefined;
   /** The token endpoint's client authentications by outcome, and the key derivations' bound. */
   authentication?: () => { outcomes: Record<string, number>; derivations: { started: number; refused: number } };
   /** Whether a LISTEN connection hears other instances' changes now. */
@@ -214,6 +223,49 @@ export class Metrics {
           this.set({ state: 'total' }, pool.totalCount);
           this.set({ state: 'idle' }, pool.idleCount);
           this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+    const databaseUnavailable = sources.databaseUnavailable;
+    if (databaseUnavailable) {
+      new Counter({
+        name: 'pms_db_unavailable_total',
+        help:
+          'Connection attempts and queries that found a database unavailable (refused, reset, timed out, shutting down, read-only, ' +
+          'or refused at once for a second after such a failure), by role: primary (DATABASE_URL), replica (DATABASE_REPLICA_URL).',
+        labelNames: ['role'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [role, count] of Object.entries(databaseUnavailable())) this.inc({ role }, count);
+        },
+      });
+    }
+    const databaseReads = sources.databaseReads;
+    if (databaseReads) {
+      new Counter({
+        name: 'pms_db_reads_total',
+        help:
+          'Session lookups (group retrieval, price information, session lookup; cache misses only) by the database asked: ' +
+          'primary, or replica (DATABASE_REPLICA_URL: when the primary cannot answer, or first with DATABASE_READ_FROM_REPLICA).',
+        labelNames: ['target'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [target, count] of Object.entries(databaseReads())) this.inc({ target }, count);
+        },
+      });
+    }
+    const replicaLagSeconds = sources.replicaLagSeconds;
+    if (replicaLagSeconds) {
+      new Gauge({
+        name: 'pms_db_replica_lag_seconds',
+        help:
+          'How far DATABASE_REPLICA_URL is behind as this instance sees it: the age of the last transaction it replayed ' +
+          '(pg_last_xact_replay_timestamp()), 0 when it replayed all it received; asked at most once a second; NaN while it does not answer.',
+        registers,
+        async collect() {
+          this.set(await replicaLagSeconds());
         },
       });
     }

@@ -6,12 +6,14 @@ import type { Clock } from '../lib/clock.ts';
 import type { Config } from '../config.ts';
 import { Errors, withHeaders } from '../errors.ts';
 import { SessionsRepository, type SessionRecord } from '../storage/repositories/sessions.ts';
+import type { SessionReads } from '../storage/replica-reads.ts';
 import { SessionIdempotencyKeysRepository } from '../storage/repositories/session-idempotency-keys.ts';
 import { LruCache, type CacheStats } from '../lib/cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../lib/batch-spans.ts';
 import { isUuid } from '../lib/ids.ts';
 import { orderRulesKey, orderRulesText } from '../domain/order-rules.ts';
+import { isDatabaseUnavailable } from '../storage/unavailable.ts';
 import type { SessionOptions } from './session-options.ts';
 
 export type { SessionOptions } from './session-options.ts';
@@ -39,6 +41,9 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
  * instance died): a retry may take the key over. Well past the longest a request may run (30 s).
  */
 export const ABANDONED_CLAIM_MS = 60_000;
+
+/** Background attempts to release a claim whose request failed with the database unavailable (0.5 s, 1 s, … 16 s apart). */
+const RELEASE_ATTEMPTS = 6;
 
 /** Seconds a duplicate of an in-flight creation is told to wait (Retry-After of the 409). */
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
@@ -82,8 +87,10 @@ export class SessionService {
     db: Db,
     private readonly config: Config,
     private readonly clock: Clock,
+    /** Where session lookups go (a replica beside the primary, docs/operations.md#database-failover). */
+    reads?: SessionReads,
   ) {
-    this.repository = new SessionsRepository(db);
+    this.repository = new SessionsRepository(db, reads);
     this.keys = new SessionIdempotencyKeysRepository(db);
     // Traced, each creation's wait and the INSERT that carried its row (lib/batch-spans.ts).
     this.inserts = new WriteBatcher(
@@ -121,7 +128,14 @@ export class SessionService {
   async createIdempotent(storeId: string, options: SessionOptions, use: IdempotencyKeyUse): Promise<CreatedSession> {
     const fingerprint = requestFingerprint(storeId, options);
     const claimedAt = new Date(this.clock());
-    let claimed = await this.keys.claim(use.clientId, use.key, fingerprint, claimedAt);
+    let claimed: boolean;
+    try {
+      claimed = await this.keys.claim(use.clientId, use.key, fingerprint, claimedAt);
+    } catch (error) {
+      // The claim may have committed with its answer lost (a failover): released once the database answers.
+      if (isDatabaseUnavailable(error)) this.releaseLater(use);
+      throw error;
+    }
     if (!claimed) {
       const seen = await this.keys.find(use.clientId, use.key);
       // Gone between the two statements (purged): claim it as new.
@@ -135,7 +149,7 @@ export class SessionService {
             'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
           });
         }
-        const original = await this.repository.findById(seen.sessionId);
+        const original = await this.repository.findById(seen.sessionId, 'primary');
         // Sessions outlive their keys (retention runs from expiresAt), so this is not expected.
         if (!original) throw new Errors.INTERNAL();
         return { session: original, replayed: true };
@@ -149,12 +163,27 @@ export class SessionService {
     try {
       completed = await this.keys.complete(use.clientId, use.key, claimedAt, session);
     } catch (error) {
-      // Let a retry claim the key at once rather than after ABANDONED_CLAIM_MS (best effort).
-      await this.keys.release(use.clientId, use.key).catch(() => {});
+      // Let a retry claim the key at once rather than after ABANDONED_CLAIM_MS: now, or once the database answers again.
+      await this.keys.release(use.clientId, use.key).catch(() => this.releaseLater(use));
       throw error;
     }
     if (!completed) return this.createIdempotent(storeId, options, use);
     return { session, replayed: false };
+  }
+
+  /**
+   * Releases the key's unfinished claim in the background, tried again for about 30 s (a failover
+   * takes 10 to 120 s), so that the client's retry is not told 409 for ABANDONED_CLAIM_MS. Always
+   * safe: only a claim without a session is deleted, and a request whose claim went is retried whole.
+   */
+  private releaseLater(use: IdempotencyKeyUse, attempt = 0): void {
+    if (attempt >= RELEASE_ATTEMPTS) return;
+    setTimeout(
+      () => {
+        this.keys.release(use.clientId, use.key).catch(() => this.releaseLater(use, attempt + 1));
+      },
+      500 * 2 ** attempt,
+    ).unref();
   }
 
   private newSession(storeId: string, options: SessionOptions): SessionRecord {

@@ -70,6 +70,26 @@ export class ChangeListener {
     return this.client !== undefined;
   }
 
+  /**
+   * Listens anew now: the pool reconnected after a connection failure (a failover, perhaps to another
+   * server behind the same address), and this connection may still be open to the old one, or be
+   * waiting out its backoff. Drops it (reporting "anything may have changed") and connects at once.
+   */
+  reconnect(): void {
+    if (this.closed || this.connecting) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.failures = 0;
+    const client = this.client;
+    if (client) {
+      this.client = undefined;
+      clearInterval(this.heartbeatTimer);
+      client.end().catch(() => undefined);
+      this.options.onChange(undefined);
+    }
+    void this.connect();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);

@@ -21,6 +21,16 @@ export interface DatabaseHandle {
   poolSize?: number;
   /** What the connections reach (PostgresOptions.pooler); undefined on PGlite. */
   pooler?: 'none' | 'transaction';
+  /**
+   * Connection attempts and queries that found the database unavailable (fail-fast.ts), for
+   * pms_db_unavailable_total; undefined on PGlite.
+   */
+  unavailable?: () => number;
+  /**
+   * Registers a call for the first success after a connection failure (fail-fast.ts): the database
+   * is back, perhaps another server behind the same address after a failover. Undefined on PGlite.
+   */
+  onReconnected?: (listener: () => void) => void;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +52,14 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Server-side statement_timeout and client-side query timeout; 0: none (migrations over a direct connection). */
   statementTimeoutMs?: number;
+  /**
+   * A pooled connection is closed after this many seconds (DATABASE_CONNECTION_MAX_LIFETIME_SECONDS),
+   * so that a name that moved to another server (a managed database's failover flips its DNS) is
+   * followed by every connection within this time; 0: no limit.
+   */
+  maxLifetimeSeconds?: number;
+  /** application_name of the pool's connections. */
+  applicationName?: string;
 }
 
 /** PostgreSQL's dialect with migration locking left to migrate.ts (migration-lock.ts). */
@@ -66,8 +84,9 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     ...(options.pooler === 'transaction' ? {} : { statement_timeout: statementTimeoutMs }),
     ...(statementTimeoutMs === 0 ? {} : { query_timeout: statementTimeoutMs + 500 }),
     idleTimeoutMillis: 30_000,
+    maxLifetimeSeconds: options.maxLifetimeSeconds ?? 300,
     // Poolers keep application_name themselves (PgBouncer tracks it per client), unlike other parameters.
-    application_name: 'payment-method-sessions',
+    application_name: options.applicationName ?? 'payment-method-sessions',
   });
   // An idle client losing its connection (database restart) must not crash the process; the
   // pool drops it and the next request connects anew.
@@ -77,13 +96,16 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', () => {}));
   // After a connection failure, queries fail at once for a second instead of each waiting out
   // its time-out (fail-fast.ts).
-  const db = new Kysely<Database>({ dialect: new PostgresDialectForPoolers({ pool: guardPool(pool, new ConnectionBreaker()) }) });
+  const breaker = new ConnectionBreaker();
+  const db = new Kysely<Database>({ dialect: new PostgresDialectForPoolers({ pool: guardPool(pool, breaker) }) });
   return {
     kind: 'postgres',
     db,
     pool,
     poolSize: pool.options.max,
     pooler: options.pooler ?? 'none',
+    unavailable: () => breaker.unavailable,
+    onReconnected: (listener) => breaker.onRecovered(listener),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -9,7 +9,8 @@
 // the caches serve their stale values at once). After HOLD_MS queries go through again, and the
 // first success closes the breaker: the service resumes by itself. A request thus waits for at
 // most one time-out. A statement time-out (57014) does not open it: the server answered, only
-// that query was slow. A client whose connection failed is destroyed, not returned to the pool.
+// that query was slow. A client whose connection failed is destroyed, not returned to the pool: after
+// a failover it may reach a node that is gone or now a standby (25006, unavailable.ts#isConnectionLost).
 import { inSpan, SpanKind, spansEnabled } from '../lib/spans.ts';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
@@ -29,6 +30,14 @@ function isConnectionFailure(error: unknown): boolean {
 
 export class ConnectionBreaker {
   private openUntil = 0;
+  /** From a connection failure to the next success: the next success is a reconnection. */
+  private down = false;
+  private readonly recovered: Array<() => void> = [];
+  /**
+   * Connection attempts and queries that found the database unavailable: a connection-level failure,
+   * or refused at once while open (pms_db_unavailable_total).
+   */
+  unavailable = 0;
 
   constructor(private readonly holdMs = HOLD_MS) {}
 
@@ -38,18 +47,37 @@ export class ConnectionBreaker {
 
   /** Throws while open. */
   check(): void {
-    if (this.open) throw new DatabaseUnavailableError();
+    if (this.open) throw this.refusal();
+  }
+
+  /** The error of a query refused while open, counted. */
+  refusal(): DatabaseUnavailableError {
+    this.unavailable += 1;
+    return new DatabaseUnavailableError();
   }
 
   /** Returns true when the error was a connection failure (and opened the breaker). */
   failed(error: unknown): boolean {
     if (!isConnectionFailure(error)) return false;
     this.openUntil = Date.now() + this.holdMs;
+    this.down = true;
+    this.unavailable += 1;
     return true;
   }
 
   succeeded(): void {
     this.openUntil = 0;
+    if (!this.down) return;
+    this.down = false;
+    for (const listener of this.recovered) listener();
+  }
+
+  /**
+   * Calls `listener` on the first success after a connection failure: the database is back, perhaps
+   * another server behind the same address (a failover), whose notifications were not heard meanwhile.
+   */
+  onRecovered(listener: () => void): void {
+    this.recovered.push(listener);
   }
 }
 
@@ -83,7 +111,7 @@ export function guardPool(pool: pg.Pool, breaker: ConnectionBreaker): PostgresPo
           wrapper: {
             query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) => {
               if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
-              if (breaker.open) return Promise.reject(new DatabaseUnavailableError());
+              if (breaker.open) return Promise.reject(breaker.refusal());
               const run = () => client.query(sqlOrCursor, parameters as unknown[]);
               // A client span per statement when tracing is on (docs/operations.md#traces): the SQL text with
               // its $n placeholders, never the parameters' values.

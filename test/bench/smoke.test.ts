@@ -79,6 +79,7 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
         'redis-frozen',
         'redis-refused',
         'sessions-rate',
+        'groups-replica',
       ],
       ...floods,
       ...preauth,

@@ -91,4 +91,27 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the change listener', () => {
     }
     expect(listener.listening).toBe(false);
   });
+
+  it('listens anew at once when told the pool reconnected (a failover), skipping its backoff', async () => {
+    const changes: Array<ChangeTopic | undefined> = [];
+    const listener = await ChangeListener.start({
+      connectionString: database.href,
+      onChange: (topic) => changes.push(topic),
+      // A backoff far longer than the test: only reconnect() can bring it back in time.
+      initialBackoffMs: 60_000,
+      maxBackoffMs: 60_000,
+    });
+    try {
+      expect(listener.listening).toBe(true);
+      expect(changes).toEqual([undefined]);
+      listener.reconnect();
+      // The old connection dropped ("anything may have changed"), the new one listening (said again).
+      await until('listening on the new connection', () => listener.listening && changes.length === 3);
+      expect(changes).toEqual([undefined, undefined, undefined]);
+      await announcer.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, 'catalog']);
+      await until('a topic on the new connection', () => changes.includes('catalog'));
+    } finally {
+      await listener.close();
+    }
+  });
 });

@@ -113,7 +113,13 @@ beforeAll(async () => {
   databaseUrl.port = String(proxy.port);
   redisPort = await freePort();
   redis = startRedis();
-  server = await startServer({ ...environment.env, DATABASE_URL: databaseUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+  // The replica is the database itself, reached directly (not through the proxy): its series (lag, reads) exported.
+  server = await startServer({
+    ...environment.env,
+    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_REPLICA_URL: environment.env.DATABASE_URL!,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+  });
   prometheus = await startPrometheus({ targets: [new URL(server.baseUrl).host], rules: testRules });
   traffic = sendTraffic(server.baseUrl);
 }, 120_000);

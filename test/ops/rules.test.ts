@@ -52,6 +52,7 @@ describe.skipIf(!once || unavailable !== undefined)('Prometheus rules', () => {
     const names = new Set(alerts.map((text) => text.split('\n')[0]!.trim()));
     expect([...names].sort()).toEqual(
       [
+        'PmsDatabaseReplicaLagging',
         'PmsDatabaseUnavailable',
         'PmsInstanceDown',
         'PmsLogLinesDropped',

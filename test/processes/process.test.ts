@@ -37,7 +37,14 @@ describe('the server process', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const second = await startServer(address);
+    // Restarted with a replica URL that is not PostgreSQL's: reported by name at start (never its value),
+    // and served from the primary alone (docs/operations.md#database-failover).
+    const second = await startServer({ ...address, DATABASE_REPLICA_URL: 'mysql://reader:s3cret@db.internal/pms' });
+    // (A JSON log line: its quotes escaped.)
+    expect(second.output()).toContain(
+      'DATABASE_REPLICA_URL must use postgres: or postgresql:, got \\"mysql:\\": serving from the primary alone',
+    );
+    expect(second.output()).not.toContain('s3cret');
     console.info(`[${testDatabaseKind}] restart on existing data served after ${second.startupMs.toFixed(0)} ms`);
     try {
       for (const id of sessions) {
@@ -47,7 +54,9 @@ describe('the server process', () => {
       // The token signed before the crash verifies after it: signing keys live in the database.
       await fetchSession(second.baseUrl, accessToken);
       expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
-      expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
+      const ready = await fetch(`${second.baseUrl}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', replica: { status: 'unused' } });
       // Logs go to standard output through a bounded buffer (observability/log-destination.ts); this test reads it all.
       const metrics = await (await fetch(`${second.baseUrl}/metrics`)).text();
       expect(metrics).toMatch(/^pms_log_lines_dropped_total 0$/m);

@@ -424,7 +424,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers
-         * @description Answers 200 when the database answers within 2 seconds, 503 otherwise, and 503 `SHUTTING_DOWN` from the moment the instance received SIGTERM: it keeps serving for `SHUTDOWN_DELAY_SECONDS` so that load balancers stop routing to it first.
+         * @description Answers 200 when the database answers within 2 seconds (with `replica`, how the replica of `DATABASE_REPLICA_URL` answers, when one is set), 503 otherwise, and 503 `SHUTTING_DOWN` from the moment the instance received SIGTERM: it keeps serving for `SHUTDOWN_DELAY_SECONDS` so that load balancers stop routing to it first.
          */
         get: operations["ready"];
         put?: never;
@@ -4762,6 +4762,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Only with `DATABASE_REPLICA_URL` set: `ready` when the replica answers within 1 s; `unavailable` when it does not, and `unused` when the setting is refused (`message` says why). The instance is ready either way: it serves from the primary alone. */
+                        replica?: {
+                            message?: string;
+                            /** @enum {string} */
+                            status: "ready" | "unavailable" | "unused";
+                        };
                         status: string;
                     };
                 };

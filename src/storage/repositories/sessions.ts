@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CustomerType } from '../../domain/catalog.ts';
 import { canonicalOrderRules, orderRulesKey, type OrderRules, type ProductType } from '../../domain/order-rules.ts';
 import type { Database, SessionsTable, StoredSessionRules } from '../schema.ts';
+import { SessionReads } from '../replica-reads.ts';
 
 export interface SessionRecord {
   id: string;
@@ -66,7 +67,11 @@ export function sessionFromRow(row: Selectable<SessionsTable>): SessionRecord {
 }
 
 export class SessionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where lookups go (a replica beside the primary: replica-reads.ts); the primary alone by default. */
+    private readonly reads = new SessionReads(db),
+  ) {}
 
   /** Resolves once the rows are committed (one INSERT: its own transaction, all rows or none). */
   async insertMany(sessions: readonly SessionRecord[]): Promise<void> {
@@ -89,8 +94,10 @@ export class SessionsRepository {
     return Number(result.numDeletedRows);
   }
 
-  async findById(id: string): Promise<SessionRecord | undefined> {
-    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  /** `primary`: never from a replica (an idempotent replay: idempotency is the primary's alone). */
+  async findById(id: string, from: 'reads' | 'primary' = 'reads'): Promise<SessionRecord | undefined> {
+    const select = (db: Kysely<Database>) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await (from === 'primary' ? select(this.db) : this.reads.find(select));
     return row && sessionFromRow(row);
   }
 }
