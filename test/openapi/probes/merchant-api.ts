@@ -61,6 +61,11 @@ export const PROBES: Record<string, Probe[]> = {
     { status: 400, what: 'no amount', request: (f) => eligibility(f, 'customerType=NATURAL') },
     { status: 401, what: 'no token', request: () => ({ method: 'GET', url: `/v2/stores/${STORE}/payment_methods/eligibility?amount=1` }) },
     { status: 403, what: "another merchant's store", request: (f) => eligibility(f, 'amount=1', OTHER_STORE) },
+    {
+      status: 404,
+      what: 'a session that does not exist',
+      request: (f) => eligibility(f, 'amount=1&session=00000000-0000-4000-8000-000000000000'),
+    },
     { status: 422, what: 'customerType=ROBOT', request: (f) => eligibility(f, 'amount=1&customerType=ROBOT') },
     {
       status: 429,
