@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -222,13 +222,14 @@ async function startStack(name, fixtures, databaseUrl) {
   return server;
 }
 
+/** The bare route (bare-server.mjs): no request log unless env says BARE_REQUEST_LOG=true (the informative variant). */
 async function startBare(name, fixtures, env = {}) {
   const file = path.join(scratch, `${name}-fixtures.json`);
   writeFileSync(file, JSON.stringify(fixtures));
   const server = await startProcess({
     name,
     script: path.join(projectRoot, 'bench/bare-server.mjs'),
-    env: { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL, BARE_FIXTURES: file, ...env },
+    env: { BARE_FIXTURES: file, ...(env.BARE_REQUEST_LOG === 'true' ? { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL } : {}), ...env },
     readyPath: '/healthz',
     logDir,
     nodeArgs: profileArgs(name),
@@ -284,16 +285,69 @@ function cartSample(sessions) {
   return amountsAcross(sessions.length).map((amount, index) => ({ method: 'GET', path: groupPath(sessions[index], index, amount) }));
 }
 
-/** Asks the service each request once: the bare route's answers, and a check that all are 200. */
+/** Headers Node writes for any answer, the bare route's as the service's: not recorded. */
+const RUNTIME_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One GET: status, body, and the headers in the order they were sent ([name, value], names in lower case). */
+function getRaw(baseUrl, requestPath, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}${requestPath}`, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          raw.push([response.rawHeaders[i].toLowerCase(), response.rawHeaders[i + 1]]);
+        resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), headers: raw });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * Asks the service each request once: the bare route's answers ({ body, headers }: its bytes and
+ * the headers it sent them with, those Node adds to every answer left out), and a check that all are 200.
+ */
 async function recordAnswers(baseUrl, requests) {
   const fixtures = {};
   for (const request of requests) {
-    const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers });
-    const body = await response.text();
-    if (response.status !== 200) throw new Error(`${request.path}: ${response.status} ${body}`);
-    fixtures[request.path] = body;
+    const { status, body, headers } = await getRaw(baseUrl, request.path, request.headers);
+    if (status !== 200) throw new Error(`${request.path}: ${status} ${body}`);
+    fixtures[request.path] = { body, headers: headers.filter(([name]) => !RUNTIME_HEADERS.has(name)) };
   }
   return fixtures;
+}
+
+/** Recorded answers' bodies alone (the stack server sends them through the service's own hooks). */
+const bodiesOf = (fixtures) => Object.fromEntries(Object.entries(fixtures).map(([url, fixture]) => [url, fixture.body]));
+
+/**
+ * What a limit answers beside what the service answers, for the same request: the header names in
+ * order (the runtime's own left out) and X-Request-Id's length. The smoke test checks they agree.
+ */
+async function compareHeaders(service, limit, request) {
+  const [a, b] = await Promise.all([service, limit].map((server) => getRaw(server.baseUrl, request.path, request.headers)));
+  const names = (answer) => answer.headers.map(([name]) => name).filter((name) => !RUNTIME_HEADERS.has(name));
+  const idLength = (answer) => answer.headers.find(([name]) => name === 'x-request-id')?.[1].length ?? 0;
+  return {
+    limit: limit.name,
+    path: request.path,
+    service: { status: a.status, headers: names(a), requestIdLength: idLength(a), bytes: Buffer.byteLength(a.body) },
+    bare: { status: b.status, headers: names(b), requestIdLength: idLength(b), bytes: Buffer.byteLength(b.body) },
+  };
+}
+
+/**
+ * Lines a server wrote to its log for requests (Fastify's request lines carry `reqId`): the
+ * storefront's limit must write none (bench/README.md), its logging variant two per request.
+ */
+function requestLogLines(server) {
+  return readFileSync(server.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"reqId"')).length;
 }
 
 /** Recorded answers under their URL and under their amount key (bare-server.mjs): later ones win. */
@@ -423,17 +477,31 @@ async function main() {
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
+  /** The limits, and what their answers carry beside the service's (the smoke test checks both). */
+  const limits = [bare];
+  const limitHeaders = [
+    await compareHeaders(serviceSmall, bare, requests.s10[0]),
+    await compareHeaders(serviceSmall, bare, { ...carts[0], path: carts[0].setupRequest(carts[0]).path }),
+  ];
+  if (wanted('price-signage')) limitHeaders.push(await compareHeaders(serviceLarge, bare, signage[0].setupRequest(signage[0])));
+  // Informative: the same route writing Fastify's two request lines for every request (at the service's log level).
+  const bareLogging =
+    wanted('groups-logging') || wanted('groups-carts-logging')
+      ? await startBare('bare-logging', bareFixtures(...recordings), { BARE_REQUEST_LOG: 'true' })
+      : undefined;
+  if (bareLogging) limits.push(bareLogging);
   // The same recordings sent as bytes encoded once (bare-server.mjs), for the informative `*-bytes` pairs.
   const bareBytes =
     wanted('groups-bytes') || wanted('groups-carts-bytes')
       ? await startBare('bare-bytes', bareFixtures(...recordings), { BARE_AS_BYTES: 'true' })
       : undefined;
+  if (bareBytes) limits.push(bareBytes);
   // Credit disclosure's cost (issue 34): the same traffic on the same database, served by this build with disclosure off.
   // groups-release: the repeated amounts against a release (BENCH_BASELINE_COMMIT), to measure a change of the hot path.
   const release = process.env.BENCH_BASELINE_COMMIT !== undefined && wanted('groups-release');
   const baseline =
     wanted('groups-carts-disclosure') || release ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
-  const stack = await startStack('stack', fixtures, smallUrl);
+  const stack = await startStack('stack', bodiesOf(fixtures), smallUrl);
   const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
 
   // The same INSERT the service issues (src/storage/repositories/sessions.ts), through the same
@@ -506,6 +574,20 @@ async function main() {
       title: `Group retrieval, every amount new, with credit disclosure vs ${baseline.label}`,
       a: ['service, with disclosure', http(serviceSmall, carts)],
       b: [`service, ${baseline.label}`, http(baseline.server, carts)],
+    },
+    // Informative: the limit as it was until 2026-11-28, Fastify writing two request lines for
+    // every answer while the service logs one storefront answer in a hundred (it flattered the service).
+    bareLogging && {
+      id: 'groups-logging',
+      title: 'Group retrieval, repeated amounts, vs the bare route logging every request',
+      a: ['service', http(serviceSmall, requests.s10)],
+      b: ['bare route, logging', http(bareLogging, requests.s10)],
+    },
+    bareLogging && {
+      id: 'groups-carts-logging',
+      title: 'Group retrieval, every amount new, vs the bare route logging every request',
+      a: ['service', http(serviceSmall, carts)],
+      b: ['bare route, logging', http(bareLogging, carts)],
     },
     // Informative: the limit of a route that, like the service, sends answers encoded once.
     bareBytes && {
@@ -647,6 +729,8 @@ async function main() {
     }
     const demoRequests = groupRequests(demoSessions);
     const bareEmbedded = await startBare('bare-pglite', await recordAnswers(embedded.baseUrl, demoRequests));
+    limits.push(bareEmbedded);
+    limitHeaders.push(await compareHeaders(embedded, bareEmbedded, demoRequests[0]));
     pairs.push({
       id: 'pglite',
       title: 'Group retrieval vs the bare route (embedded PGlite)',
@@ -674,6 +758,8 @@ async function main() {
 
   await directPool.end();
   for (const server of processes.splice(0)) await server.stop();
+  // Request lines each limit wrote (after it stopped: its log is complete).
+  const limitLogs = limits.map((server) => ({ limit: server.name, requestLogLines: requestLogLines(server) }));
   await bouncer?.stop();
   for (const sink of sinks.splice(0)) sink.close();
   for (const redis of redisServers.splice(0)) await redis.stop();
@@ -704,6 +790,9 @@ async function main() {
       ...(memory ? [memory] : []),
     ],
     startups,
+    // The limits: request lines each wrote over the run (none but the logging variant's), and their headers beside the service's.
+    limitLogs,
+    limitHeaders,
     // New cart amounts handed out (lib/amounts.mjs), every one distinct.
     distinctAmounts: amountsIssued(),
   };

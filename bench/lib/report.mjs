@@ -68,6 +68,8 @@ export function targets(results) {
     'groups-carts-disclosure',
     'groups-bytes',
     'groups-carts-bytes',
+    'groups-logging',
+    'groups-carts-logging',
     'groups-release',
     'groups-rate',
     'groups-carts-rate',
@@ -158,6 +160,8 @@ export function targets(results) {
     ...[
       ['groups-bytes', 'Group retrieval, repeated amounts / the bare route sending bytes encoded once'],
       ['groups-carts-bytes', 'Group retrieval, every amount new / the bare route sending bytes encoded once'],
+      ['groups-logging', 'Group retrieval, repeated amounts / the bare route logging every request (the limit until 2026-11-28)'],
+      ['groups-carts-logging', 'Group retrieval, every amount new / the bare route logging every request (the limit until 2026-11-28)'],
       ['groups-release', 'Group retrieval, repeated amounts, this build / the release given'],
       ['price-signage', 'Price signage, every price new / the bare route'],
       ['listing-amount', 'Merchant listing (10 methods), every amount new / without amount'],
@@ -220,6 +224,7 @@ export function targets(results) {
       ['groups-carts', 'Group retrieval, every amount new: CPU per request, bare route / service'],
       ['groups-bytes', 'Group retrieval, repeated amounts: CPU per request, bare route sending bytes / service'],
       ['groups-carts-bytes', 'Group retrieval, every amount new: CPU per request, bare route sending bytes / service'],
+      ['groups-carts-logging', 'Group retrieval, every amount new: CPU per request, bare route logging every request / service'],
       ['groups-carts-locale', 'Group retrieval, every amount new: CPU per request, no locale / a language per request'],
       ['groups-carts-disclosure', 'Group retrieval, every amount new: CPU per request, without disclosure / with it'],
       ['tracing', 'Group retrieval: CPU per request, traces off / every trace exported'],
@@ -405,6 +410,19 @@ function memoryChart(memory, { x, y, width }) {
   ];
 }
 
+/** What the storefront's limits did in this run: request lines written, headers beside the service's (runs of 2026-11-28 on). */
+function limitLines(results) {
+  if (!results.limitLogs) return [];
+  const logs = results.limitLogs.map((l) => `${l.limit} ${l.requestLogLines.toLocaleString('en')}`).join(', ');
+  const same = (results.limitHeaders ?? []).every(
+    (h) => h.service.headers.join() === h.bare.headers.join() && h.service.requestIdLength === h.bare.requestIdLength,
+  );
+  return [
+    `The storefront's limit (\`bench/bare-server.mjs\`) writes no request log and answers with the service's recorded bytes and headers. Request lines written over the run: ${logs} (only \`bare-logging\`, the informative \`*-logging\` pairs' limit, logs). Headers of the limits' answers ${same ? 'the same as the service’s' : '**not** the same as the service’s'} (names in order, X-Request-Id's length): ${(results.limitHeaders?.[0]?.service.headers ?? []).join(', ')}.`,
+    '',
+  ];
+}
+
 export function markdown(results, { jsonName, chartName, analysis }) {
   const m = medians(results);
   const lines = [
@@ -414,6 +432,7 @@ export function markdown(results, { jsonName, chartName, analysis }) {
     '',
     `![Throughput and latency of each scenario beside its limit](${chartName})`,
     '',
+    ...limitLines(results),
     '## Targets',
     '',
     '| Target | Measured | |',
