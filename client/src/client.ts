@@ -8,6 +8,8 @@ export type Session = Schemas['Session'];
 export type SessionRecord = Schemas['SessionRecord'];
 export type PaymentMethodGroup = Schemas['PaymentMethodGroup'];
 export type CustomerType = Schemas['CustomerType'];
+/** A kind of goods in an order (`GIFT_CARD`, …): what a session's `productTypes` lists. */
+export type ProductType = Schemas['ProductType'];
 export type PaymentMethod = Schemas['PaymentMethod'];
 export type PaymentMethodPage = Schemas['PaymentMethodPage'];
 export type Store = Schemas['Store'];
@@ -43,12 +45,39 @@ export interface CreateSessionOptions {
    */
   locale?: string;
   /**
+   * The order's rules (the service's docs/session-api.md#order-rules): only the methods named here, each a
+   * method type (`'PROVIDER_INVOICE'`) or the id of one of the store's methods; 1 to 50 distinct entries.
+   */
+  allowedPaymentMethods?: string[];
+  /** Never the methods named here (as in `allowedPaymentMethods`); a method named in both is not offered. */
+  blockedPaymentMethods?: string[];
+  /** The kinds of goods in the order: methods excluding any of them are not offered (no credit for a gift card). */
+  productTypes?: ProductType[];
+  /** The shopper's billing country, ISO 3166-1 alpha-2 in upper case (`'SE'`): only methods serving it are offered. */
+  country?: string;
+  /** The customer type fixed for the session: the storefront is offered what that type may use. */
+  customerType?: CustomerType;
+  /** This session's lifetime in seconds, from 60 up to the service's SESSION_TTL_SECONDS (its default). */
+  ttlSeconds?: number;
+  /**
    * Makes the creation safe to repeat: within 24 hours the same key answers the same session. Default:
    * a new random UUID per call, which covers this call's own retries. Pass your own (stored with your
    * order) to make retries across processes safe too.
    */
   idempotencyKey?: string;
 }
+
+/** What createSession sends of its options: the session's own fields, never the idempotency key. */
+const SESSION_FIELDS = [
+  'campaign',
+  'locale',
+  'allowedPaymentMethods',
+  'blockedPaymentMethods',
+  'productTypes',
+  'country',
+  'customerType',
+  'ttlSeconds',
+] as const satisfies readonly (keyof CreateSessionOptions)[];
 
 export interface PaymentMethodGroupsOptions {
   /** Cart amount in the store's currency, as a decimal string (`"1299.95"`) or a number. */
@@ -177,10 +206,7 @@ export class MerchantClient {
     return this.call<Session>({
       method: 'POST',
       path: `/v1/stores/${encodeURIComponent(storeId)}/sessions`,
-      body: {
-        ...(options.campaign === undefined ? {} : { campaign: options.campaign }),
-        ...(options.locale === undefined ? {} : { locale: options.locale }),
-      },
+      body: Object.fromEntries(SESSION_FIELDS.filter((field) => options[field] !== undefined).map((field) => [field, options[field]])),
       headers: { 'idempotency-key': structuredString(key) },
       repeatable: true,
     });

@@ -16,6 +16,7 @@ export type {
   PaymentMethodPage,
   PriceSignage,
   PriceSignageDisclosure,
+  ProductType,
   Session,
   SessionRecord,
   Store,

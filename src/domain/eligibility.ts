@@ -2,6 +2,7 @@
 // the storefront's groups and the merchant's "why not?" explanation, so the two cannot disagree.
 import { compareDecimal, type Decimal } from './money.ts';
 import type { CustomerType, PaymentMethod } from './catalog.ts';
+import type { OrderRules } from './order-rules.ts';
 
 export const INELIGIBILITY_REASONS = [
   'AMOUNT_BELOW_MINIMUM',
@@ -18,6 +19,11 @@ export interface EligibilityQuery {
   customerType?: CustomerType | undefined;
   /** The session's campaign keyword; undefined for a session without one. */
   campaign?: string | undefined;
+  /**
+   * The merchant's rules for the order (order-rules.ts), applied after the rules above by the
+   * offer's builders, which know the store; undefined for a session without any.
+   */
+  rules?: OrderRules | undefined;
 }
 
 /** Campaign keywords match case-insensitively (docs/session-api.md#session-creation). */

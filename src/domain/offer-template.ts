@@ -46,6 +46,7 @@ import type { Language } from './languages.ts';
 import { localizeCatalog, type LocalizedCatalog } from './localization.ts';
 import type { PaymentMethod, PaymentPlan, StoreMethods } from './catalog.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
+import { allowedByOrderRules } from './order-rules.ts';
 
 /** The route's serializer of a groups array (its compiled response schema). */
 export type GroupsSerializer = (groups: PaymentMethodGroup[]) => string;
@@ -55,6 +56,8 @@ export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
   flattened: boolean;
   /** The language texts are served in (languages.ts, requestLanguage). */
   language: Language;
+  /** orderRulesKey(rules): '' or undefined without rules; part of every ETag of an answer with rules. */
+  rulesKey?: string | undefined;
 }
 
 /**
@@ -293,6 +296,8 @@ export class CompiledOffer {
     private readonly candidates: readonly PaymentMethod[],
     private readonly flattened: boolean,
     private readonly bundled: ReadonlySet<string>,
+    /** The order's rules' key ('' without): two sessions with different rules never share an ETag. */
+    private readonly rulesKey: string = '',
   ) {
     this.lowest = candidates.map((m) => centsAtLeast(m.minPurchaseLimit));
     this.beyond = candidates.map((m) => centsAtMost(m.maxPurchaseLimit) + 1);
@@ -422,6 +427,8 @@ export class CompiledOffer {
       .update(this.minimumCost.toString())
       // The warning is written into every disclosure (a catalog change of it alone changes no piece).
       .update(`\u0004${creditWarningOf(store, language)}`);
+    // Only with rules: the tags of sessions without them stay what they were.
+    if (this.rulesKey !== '') digest.update(`\u0006${this.rulesKey}`);
     for (const piece of pieces) digest.update(`\u0000${piece}`);
     for (const group of groups) {
       // Stryker disable next-line StringLiteral: equivalent, the description is in the digested internal data too
@@ -577,6 +584,9 @@ export class CompiledOffer {
  */
 export function compileOffer(catalog: StoreMethods, question: OfferQuestion, operator: OperatorTypes): CompiledOffer {
   const localized = localizeCatalog(catalog, question.language);
-  const candidates = localized.methods.filter((m) => eligibleApartFromAmount(m, question));
-  return new CompiledOffer(localized, candidates, question.flattened, operator.bundled);
+  // The order's rules do not depend on the amount either: applied once, here, after the catalog's.
+  const candidates = localized.methods.filter(
+    (m) => eligibleApartFromAmount(m, question) && allowedByOrderRules(m, localized.store, question.rules),
+  );
+  return new CompiledOffer(localized, candidates, question.flattened, operator.bundled, question.rulesKey ?? '');
 }

@@ -7,6 +7,7 @@ import { monthlyCostText } from './generated-texts.ts';
 import type { Language } from './languages.ts';
 import { localizeCatalog } from './localization.ts';
 import { disclosureFormat, type PriceInformationLink } from './credit-disclosure.ts';
+import { orderRuleReasons, type OrderRuleReason } from './order-rules.ts';
 
 export interface OfferQuery extends EligibilityQuery {
   flattened: boolean;
@@ -19,7 +20,8 @@ export interface OfferQuery extends EligibilityQuery {
 export interface MethodVerdict {
   method: PaymentMethod;
   eligible: boolean;
-  reasons: IneligibilityReason[];
+  /** The catalog's rules first, then the order's (docs/merchant-api.md#eligibility). */
+  reasons: (IneligibilityReason | OrderRuleReason)[];
 }
 
 export interface ExplainedOffer {
@@ -35,7 +37,8 @@ export function explainOffer(catalog: StoreMethods, query: OfferQuery, operator:
   const { store } = catalog;
   const localized = localizeCatalog(catalog, query.language);
   const methods = localized.methods.map((method) => {
-    const reasons = ineligibilityReasons(method, query);
+    // The order's rules after the catalog's own: groups, subtitles and disclosures describe only what is offered.
+    const reasons = [...ineligibilityReasons(method, query), ...orderRuleReasons(method, store, query.rules)];
     return { method, eligible: reasons.length === 0, reasons };
   });
   const eligible = methods.filter((v) => v.eligible).map((v) => v.method);

@@ -9,6 +9,11 @@ import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
 export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
+/** At most this many entries in `allowedPaymentMethods` or `blockedPaymentMethods`. */
+export const MAX_RULE_ENTRIES = 50;
+/** The shortest lifetime a session may ask for (`ttlSeconds`); the longest is SESSION_TTL_SECONDS. */
+export const MIN_SESSION_TTL_SECONDS = 60;
+
 /** A payment method type as a rule names it (upper case, digits and `_`, starting with a letter). */
 export const METHOD_TYPE_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** An ISO 3166-1 alpha-2 code as a rule or the catalog writes it: two upper-case letters. */

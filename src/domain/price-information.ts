@@ -11,6 +11,7 @@ import type { Language } from './languages.ts';
 import { localizeCatalog } from './localization.ts';
 import { formatDecimal, type Decimal } from './money.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
+import { allowedByOrderRules, type OrderRules } from './order-rules.ts';
 
 /** The legal documents the page links to, in this order. */
 export const PRICE_INFORMATION_LINK_TYPES = ['SECCI', 'GENERAL_TERMS'] as const;
@@ -22,6 +23,8 @@ export interface PriceInformationQuery {
   campaign: string | undefined;
   language: Language;
   groupId: string;
+  /** The session's order rules (order-rules.ts); undefined without any. */
+  rules?: OrderRules | undefined;
 }
 
 export interface PriceInformationDocument {
@@ -59,11 +62,18 @@ export type PriceInformationOutcome = { page: PriceInformationPage } | { missing
  * single method, and so is an unbundled one).
  */
 export function offeredGroupMembers(
-  methods: readonly PaymentMethod[],
+  catalog: StoreMethods,
   query: Omit<PriceInformationQuery, 'language'>,
   operator: OperatorTypes,
 ): PaymentMethod[] | undefined {
-  const eligible = methods.filter((method) => isEligible(method, { amount: query.amount, campaign: query.campaign }));
+  // A session's fixed customer type (among its rules) narrows as a typed question does: the groups
+  // are those group retrieval answers for that type. The order's rules apply after the catalog's.
+  const customerType = query.rules?.customerType;
+  const eligible = catalog.methods.filter(
+    (method) =>
+      isEligible(method, { amount: query.amount, campaign: query.campaign, customerType }) &&
+      allowedByOrderRules(method, catalog.store, query.rules),
+  );
   for (const flattened of [false, true]) {
     for (const members of partitionIntoGroups(eligible, flattened, operator.bundled)) {
       if (groupIdOf(members.map((m) => m.id)) === query.groupId) return members;
@@ -79,7 +89,7 @@ export function priceInformationPage(
 ): PriceInformationOutcome {
   const { language, amount } = query;
   const localized = localizeCatalog(catalog, language);
-  const members = offeredGroupMembers(localized.methods, query, operator);
+  const members = offeredGroupMembers(localized, query, operator);
   if (!members) return { missing: 'not-offered' };
   const store = localized.store;
   // The page is the disclosure's: there is one only where the subtitle names a monthly cost.

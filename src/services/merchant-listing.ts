@@ -96,10 +96,11 @@ export class MerchantListingService {
   /** Every method with the rules it fails, and the groups a session would get: one engine for both. */
   async explain(
     storeId: string,
-    query: Omit<OfferQuery, 'amount' | 'language'> & { amount: string; locale: string | undefined },
+    query: Omit<OfferQuery, 'amount' | 'language'> & { amount: string; locale: string | undefined; sessionLocale?: string | undefined },
   ): Promise<ExplainedOffer & { language: Language }> {
     const catalog = await this.catalog.storeMethods(storeId);
-    const language = requestLanguage(catalog?.store.countryCode ?? DEFAULT_COUNTRY_CODE, query.locale);
+    // As group retrieval chooses it: the request's locale, else the session's, else the store's.
+    const language = requestLanguage(catalog?.store.countryCode ?? DEFAULT_COUNTRY_CODE, query.locale, query.sessionLocale);
     if (!catalog) return { methods: [], groups: [], language };
     return { ...explainOffer(catalog, { ...query, amount: parseDecimal(query.amount)!, language }, this.operator), language };
   }

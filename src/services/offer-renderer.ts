@@ -5,8 +5,11 @@
 // Entries hang off the catalog object they were compiled from: StoreMethodsReader returns the same
 // object for as long as the store's rows are unchanged and a new one after any change, so an answer
 // is never rendered from an outdated catalog and nothing needs invalidating. They are found without
-// building a key (a WeakMap by catalog, an array slot by customer type and flattened, a Map by
-// campaign): building and hashing a string key per request cost 1.7 µs of a 3 µs render.
+// building a key (a WeakMap by catalog, a Map by the order's rules' key for sessions with rules
+// (made once per session, domain/order-rules.ts), an array slot by customer type and flattened, a
+// Map by campaign): building and hashing a string key per request cost 1.7 µs of a 3 µs render.
+// Sessions with the same rules share their offers and kept answers; sessions with other rules
+// never do; sessions without rules all share the catalog's own entries, as before rules existed.
 //
 // Memory is bounded by bytes (a region of a 500-method store weighs a hundred times one of a
 // 3-method store): every compiled offer and region template is charged to a least-recently-used
@@ -67,10 +70,19 @@ export interface OfferRequest extends OfferQuestion {
   link: PriceInformationLink;
 }
 
-/** A catalog's compiled offers: by question, 30 slots (language × customer type × flattened) per campaign. */
+/** A catalog's compiled offers for sessions without rules, and per rules' key for those with them. */
+interface CatalogEntries {
+  withoutRules: CatalogOffers;
+  byRules: Map<string, CatalogOffers>;
+}
+
+/** Compiled offers of one set of rules: by question, 30 slots (language × customer type × flattened) per campaign. */
 interface CatalogOffers {
   withoutCampaign: Slots;
   byCampaign: Map<string, Slots>;
+  /** Where the offers sit, to drop them with their last entry: undefined for those without rules. */
+  owner: CatalogEntries;
+  rulesKey: string;
 }
 type Slots = (CompiledEntry | undefined)[];
 
@@ -111,7 +123,7 @@ function slotOf(language: Language, customerType: CustomerType | undefined, flat
 }
 
 export class OfferRenderer {
-  private readonly byCatalog = new WeakMap<StoreMethods, CatalogOffers>();
+  private readonly byCatalog = new WeakMap<StoreMethods, CatalogEntries>();
   // The budgets: keyed by the entries themselves, looked up only to mark them used.
   private readonly compiled = new LruCache<CompiledEntry, true>(Number.MAX_SAFE_INTEGER, 'compiled_offer', {
     maxBytes: MAX_COMPILED_OFFER_BYTES,
@@ -120,6 +132,11 @@ export class OfferRenderer {
       if (entry.slots[entry.slot] === entry) entry.slots[entry.slot] = undefined;
       // A campaign's slots go with their last entry: distinct campaign texts leave nothing behind.
       if (entry.campaign !== undefined && entry.slots.every((e) => e === undefined)) entry.owner.byCampaign.delete(entry.campaign);
+      // So do a set of rules' offers: distinct rules leave nothing behind either.
+      const offers = entry.owner;
+      if (offers.rulesKey !== '' && offers.byCampaign.size === 0 && offers.withoutCampaign.every((e) => e === undefined)) {
+        offers.owner.byRules.delete(offers.rulesKey);
+      }
       for (const region of entry.regions) if (region) this.regions.delete(region);
     },
   });
@@ -148,8 +165,9 @@ export class OfferRenderer {
     if (!amount) {
       // An amount of 10^13 or more: eligible nowhere in any real catalog; computed the straightforward way.
       const body = serialize(offerGroups(catalog, { ...request, amount: parseDecimal(request.amount)! }, this.operator));
-      // The language in the tag too: the same bytes in two languages still get two tags.
-      return { body, etag: etagOf(`${request.language}\u0000${body}`) };
+      // The language in the tag too: the same bytes in two languages still get two tags; so do the order's rules.
+      const rules = request.rulesKey ? `${request.rulesKey}\u0000` : '';
+      return { body, etag: etagOf(`${request.language}\u0000${rules}${body}`) };
     }
     const compiled = this.compiledFor(catalog, request);
     const regionNumber = compiled.offer.regionOf(amount.cents);
@@ -199,10 +217,17 @@ export class OfferRenderer {
   }
 
   private compiledFor(catalog: StoreMethods, question: OfferQuestion): CompiledEntry {
-    let offers = this.byCatalog.get(catalog);
-    if (!offers) {
-      offers = { withoutCampaign: [], byCampaign: new Map() };
-      this.byCatalog.set(catalog, offers);
+    let entries = this.byCatalog.get(catalog);
+    if (!entries) {
+      entries = { withoutRules: undefined!, byRules: new Map() };
+      entries.withoutRules = { withoutCampaign: [], byCampaign: new Map(), owner: entries, rulesKey: '' };
+      this.byCatalog.set(catalog, entries);
+    }
+    const rulesKey = question.rulesKey ?? '';
+    let offers = entries.withoutRules;
+    if (rulesKey !== '') {
+      offers = entries.byRules.get(rulesKey) ?? { withoutCampaign: [], byCampaign: new Map(), owner: entries, rulesKey };
+      entries.byRules.set(rulesKey, offers);
     }
     let slots = offers.withoutCampaign;
     if (question.campaign !== undefined) {
@@ -213,8 +238,8 @@ export class OfferRenderer {
     const cached = slots[slot];
     if (cached && this.compiled.lookup(cached)) return cached;
     const offer = compileOffer(catalog, question, this.operator);
-    // Its arrays, and the campaign text that keys it.
-    const bytes = 256 + 48 * offer.regionCount + 2 * (question.campaign?.length ?? 0);
+    // Its arrays, and the campaign text and rules' key that key it.
+    const bytes = 256 + 48 * offer.regionCount + 2 * (question.campaign?.length ?? 0) + 2 * rulesKey.length;
     const entry: CompiledEntry = { offer, owner: offers, campaign: question.campaign, slots, slot, regions: [], bytes };
     slots[slot] = entry;
     this.compiled.countMiss();

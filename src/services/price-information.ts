@@ -29,7 +29,11 @@ export async function priceInformationFor(
   const amount = parseDecimal(request.amount)!;
   // A store that is gone offers nothing.
   const outcome = catalog
-    ? priceInformationPage(catalog, { amount, campaign: session.campaign, language, groupId: request.group }, deps.operatorTypes)
+    ? priceInformationPage(
+        catalog,
+        { amount, campaign: session.campaign, language, groupId: request.group, rules: session.rules },
+        deps.operatorTypes,
+      )
     : { missing: 'not-offered' as const };
   if ('page' in outcome) return outcome.page;
   throw new Errors.GROUP_NOT_FOUND(

@@ -11,6 +11,10 @@ import { LruCache, type CacheStats } from '../lib/cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../lib/batch-spans.ts';
 import { isUuid } from '../lib/ids.ts';
+import { orderRulesKey, orderRulesText } from '../domain/order-rules.ts';
+import type { SessionOptions } from './session-options.ts';
+
+export type { SessionOptions } from './session-options.ts';
 
 /**
  * Sessions are immutable once created, so every instance may keep the ones it has read: a
@@ -51,21 +55,19 @@ export interface CreatedSession {
   replayed: boolean;
 }
 
-/** What a session is created with, from the creation body. */
-export interface SessionOptions {
-  campaign: string | undefined;
-  /** A well-formed BCP 47 tag (checked by the route's schema), kept as sent. */
-  locale: string | undefined;
-}
-
 /**
  * The canonical request a key is bound to: the store (lower-cased, as stored) and the body as the
- * service reads it (unknown fields are ignored, so they do not count). A body without `locale` has
- * the fingerprint it had before sessions took one, so keys stored then still match their retries.
+ * service reads it (unknown fields are ignored, so they do not count; the rules canonical, so the
+ * same rules in another order are the same request). A body without `locale`, rules or lifetime
+ * has the fingerprint it had before sessions took them, so keys stored then still match their retries.
  */
 export function requestFingerprint(storeId: string, options: SessionOptions): string {
   const request: unknown[] = [storeId.toLowerCase(), options.campaign ?? null];
   if (options.locale !== undefined) request.push(options.locale);
+  // An object, which no locale (a string) can be mistaken for.
+  if (options.rules !== undefined || options.ttlSeconds !== undefined) {
+    request.push({ rules: orderRulesText(options.rules), ttlSeconds: options.ttlSeconds ?? null });
+  }
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
@@ -163,7 +165,10 @@ export class SessionService {
       campaign: options.campaign,
       locale: options.locale,
       createdAt: new Date(now),
-      expiresAt: new Date(now + this.config.sessionTtlSeconds * 1000),
+      expiresAt: new Date(now + (options.ttlSeconds ?? this.config.sessionTtlSeconds) * 1000),
+      rules: options.rules,
+      ttlSeconds: options.ttlSeconds,
+      rulesKey: orderRulesKey(options.rules),
     };
   }
 

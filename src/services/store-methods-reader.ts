@@ -33,6 +33,8 @@ export class StoreMethodsReader {
    * old one is served again. No timer and no query: every instance turns at the boundary itself.
    */
   private readonly active = new WeakMap<StoreMethods, ActiveCatalog & { since: number }>();
+  /** Each loaded catalog's method ids (storeMethodIds). */
+  private readonly methodIds = new WeakMap<StoreMethods, ReadonlySet<string>>();
 
   constructor(
     db: Db,
@@ -78,6 +80,18 @@ export class StoreMethodsReader {
       this.loaded.set(id, { rows, catalog: fresh });
       return fresh;
     });
+  }
+
+  /**
+   * The ids of every method of the store, scheduled ones included (a session's rules may name a
+   * method before its window opens); undefined for an unknown store. Made once per loaded catalog.
+   */
+  async storeMethodIds(storeId: string): Promise<ReadonlySet<string> | undefined> {
+    const loaded = await this.loadedStoreMethods(storeId);
+    if (!loaded) return undefined;
+    let ids = this.methodIds.get(loaded);
+    if (!ids) this.methodIds.set(loaded, (ids = new Set(loaded.methods.map((m) => m.id.toLowerCase()))));
+    return ids;
   }
 
   /** storeMethods() when its answer is cached and fresh, without a promise (the hot path); else undefined. */

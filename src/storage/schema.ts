@@ -105,6 +105,22 @@ export interface SessionsTable {
   locale: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /**
+   * The order's rules and the session's own lifetime (migrations/0015_session_rules.ts): written as
+   * JSON text, read as the parsed value (both drivers); null without them (and for every session an
+   * older release made).
+   */
+  rules: ColumnType<StoredSessionRules | null, string | null | undefined, string | null>;
+}
+
+/** The `rules` column of a session, as repositories/sessions.ts writes it. */
+export interface StoredSessionRules {
+  allowedPaymentMethods?: string[];
+  blockedPaymentMethods?: string[];
+  productTypes?: string[];
+  country?: string;
+  customerType?: string;
+  ttlSeconds?: number;
 }
 
 /** An idempotency key of session creation (migrations/0005_session_idempotency_keys.ts). */

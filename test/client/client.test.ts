@@ -130,6 +130,41 @@ describe('session creation', () => {
       embed: created.embed,
     });
   });
+
+  it("sends the order's rules and lifetime, reads them back, and the storefront is offered only what they allow", async () => {
+    let sent: unknown;
+    const recorder = recordingFetch(async (request) => {
+      if (SESSIONS_PATH.test(new URL(request.url).pathname)) sent = await request.clone().json();
+      return undefined;
+    });
+    const merchant = client({ fetch: recorder.fetch });
+    const created = await merchant.createSession(STORE, {
+      allowedPaymentMethods: ['CARD', 'SWISH', PART_PAYMENT],
+      blockedPaymentMethods: ['SWISH'],
+      productTypes: ['PHYSICAL'],
+      country: 'SE',
+      customerType: 'NATURAL',
+      ttlSeconds: 600,
+    });
+    expect(sent).toEqual({
+      allowedPaymentMethods: ['CARD', 'SWISH', PART_PAYMENT],
+      blockedPaymentMethods: ['SWISH'],
+      productTypes: ['PHYSICAL'],
+      country: 'SE',
+      customerType: 'NATURAL',
+      ttlSeconds: 600,
+    });
+    expect(await merchant.getSession(created.id)).toMatchObject({
+      allowedPaymentMethods: [PART_PAYMENT, 'CARD', 'SWISH'],
+      blockedPaymentMethods: ['SWISH'],
+      productTypes: ['PHYSICAL'],
+      country: 'SE',
+      customerType: 'NATURAL',
+      ttlSeconds: 600,
+    });
+    const groups = await merchant.paymentMethodGroups(created.id, { amount: '1299.95', flattened: true });
+    expect(groups.map((g) => g.type)).toEqual(['PROVIDER_PART_PAYMENT_SELECT_NOW', 'CARD']);
+  });
 });
 
 describe('languages', () => {

@@ -145,16 +145,36 @@ describe('the demo storefront', () => {
     expect(session.campaign).toBe('BLACKWEEK');
   });
 
-  it.each([['{"campaign":""}'], ['{"campaign":7}'], ['[]']])('refuses the body %s with 400', async (payload) => {
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/demo/session',
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
-    expect(response.statusCode).toBe(400);
-    expect((response.json() as { code: string }).code).toBe('INVALID_REQUEST');
+  it("passes the cart's kinds of goods on: a gift card in the cart removes part payment and the account", async () => {
+    const created = async (productTypes?: string[]) => {
+      const response = await service.app.inject({ method: 'POST', url: '/demo/session', payload: productTypes ? { productTypes } : {} });
+      expect(response.statusCode).toBe(201);
+      return (response.json() as { sessionId: string }).sessionId;
+    };
+    const withGiftCard = await created(['GIFT_CARD', 'PHYSICAL']);
+    expect((await service.ctx.sessions.requireActive(withGiftCard)).rules).toEqual({ productTypes: ['GIFT_CARD', 'PHYSICAL'] });
+    const typesOf = async (sessionId: string) => {
+      const answer = await service.app.inject({ url: `/v1/sessions/${sessionId}/payment-method-groups?amount=1799.95` });
+      return (answer.json() as Array<{ type: string }>).map((g) => g.type);
+    };
+    const plain = await typesOf(await created(['PHYSICAL']));
+    expect(plain).toEqual(expect.arrayContaining(['PROVIDER_PART_PAYMENT_SELECT_NOW', 'PROVIDER_PART_PAYMENT_SELECT_LATER']));
+    expect(await typesOf(withGiftCard)).toEqual(plain.filter((t) => !t.startsWith('PROVIDER_PART_PAYMENT')));
   });
+
+  it.each([['{"campaign":""}'], ['{"campaign":7}'], ['[]'], ['{"productTypes":["FOOD"]}'], ['{"productTypes":[]}']])(
+    'refuses the body %s with 400',
+    async (payload) => {
+      const response = await service.app.inject({
+        method: 'POST',
+        url: '/demo/session',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect((response.json() as { code: string }).code).toBe('INVALID_REQUEST');
+    },
+  );
 });
 
 describe('without the demo catalog', () => {

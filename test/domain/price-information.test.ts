@@ -76,37 +76,31 @@ const ids = (members: readonly PaymentMethod[] | undefined) => members?.map((m) 
 
 describe('the group of a price-information page', () => {
   it('is the bundle of the part payments as group retrieval forms it, members in display order', () => {
-    expect(ids(offeredGroupMembers(CATALOG.methods, query(), DEFAULT_OPERATOR_TYPES))).toEqual([SHORT.id, LONG.id]);
+    expect(ids(offeredGroupMembers(CATALOG, query(), DEFAULT_OPERATOR_TYPES))).toEqual([SHORT.id, LONG.id]);
   });
 
   it('is a single method, of a bundled type too (the flattened shape), or of any other type', () => {
     for (const single of [SHORT, LONG, INVOICE]) {
-      expect(ids(offeredGroupMembers(CATALOG.methods, query({ groupId: groupIdOf([single.id]) }), DEFAULT_OPERATOR_TYPES))).toEqual([
-        single.id,
-      ]);
+      expect(ids(offeredGroupMembers(CATALOG, query({ groupId: groupIdOf([single.id]) }), DEFAULT_OPERATOR_TYPES))).toEqual([single.id]);
     }
   });
 
   it('is found only among the methods eligible at the amount and the campaign', () => {
     const invoice = groupIdOf([INVOICE.id]);
     // The invoice's maximum is 20,000, inclusive.
-    expect(ids(offeredGroupMembers(CATALOG.methods, query({ groupId: invoice, amount: dec('20000') }), DEFAULT_OPERATOR_TYPES))).toEqual([
+    expect(ids(offeredGroupMembers(CATALOG, query({ groupId: invoice, amount: dec('20000') }), DEFAULT_OPERATOR_TYPES))).toEqual([
       INVOICE.id,
     ]);
-    expect(
-      offeredGroupMembers(CATALOG.methods, query({ groupId: invoice, amount: dec('20000.01') }), DEFAULT_OPERATOR_TYPES),
-    ).toBeUndefined();
+    expect(offeredGroupMembers(CATALOG, query({ groupId: invoice, amount: dec('20000.01') }), DEFAULT_OPERATOR_TYPES)).toBeUndefined();
     const campaign = groupIdOf([CAMPAIGN.id]);
-    expect(offeredGroupMembers(CATALOG.methods, query({ groupId: campaign }), DEFAULT_OPERATOR_TYPES)).toBeUndefined();
-    expect(ids(offeredGroupMembers(CATALOG.methods, query({ groupId: campaign, campaign: 'sommar' }), DEFAULT_OPERATOR_TYPES))).toEqual([
+    expect(offeredGroupMembers(CATALOG, query({ groupId: campaign }), DEFAULT_OPERATOR_TYPES)).toBeUndefined();
+    expect(ids(offeredGroupMembers(CATALOG, query({ groupId: campaign, campaign: 'sommar' }), DEFAULT_OPERATOR_TYPES))).toEqual([
       CAMPAIGN.id,
     ]);
   });
 
   it('is not found for an id that no group of the session has', () => {
-    expect(
-      offeredGroupMembers(CATALOG.methods, query({ groupId: groupIdOf([INVOICE.id, SHORT.id]) }), DEFAULT_OPERATOR_TYPES),
-    ).toBeUndefined();
+    expect(offeredGroupMembers(CATALOG, query({ groupId: groupIdOf([INVOICE.id, SHORT.id]) }), DEFAULT_OPERATOR_TYPES)).toBeUndefined();
     expect(priceInformationPage(CATALOG, query({ groupId: 'f'.repeat(64) }), DEFAULT_OPERATOR_TYPES)).toEqual({ missing: 'not-offered' });
     expect(priceInformationPage(CATALOG, query({ groupId: groupIdOf([CAMPAIGN.id]) }), DEFAULT_OPERATOR_TYPES)).toEqual({
       missing: 'not-offered',

@@ -26,6 +26,9 @@ function session(expiresInMs: number, overrides: Partial<SessionRecord> = {}): S
     locale: undefined,
     createdAt: new Date(NOW),
     expiresAt: new Date(NOW + expiresInMs),
+    rules: undefined,
+    ttlSeconds: undefined,
+    rulesKey: '',
     ...overrides,
   };
 }

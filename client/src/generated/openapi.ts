@@ -444,7 +444,7 @@ export interface paths {
         };
         /**
          * Read a session back (merchant backends)
-         * @description Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the session's store: the session as it was created, with its store, campaign and locale.
+         * @description Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the session's store: the session as it was created, with its store, campaign and locale, and the order's rules it was created with (docs/session-api.md#order-rules; a field only when it was given, lists sorted, method ids in lower case).
          *
          *     An expired session is still answered for as long as it is retained (`SESSION_RETENTION_HOURS` past `expiresAt`, at least 24 hours): it is the merchant's own record. Compare `expiresAt` with the time to know whether a storefront can still use it.
          *
@@ -472,7 +472,7 @@ export interface paths {
          *
          *     Checks run in this order: the query (400 for a missing or repeated parameter, 422 for an invalid one), then the session (404 unknown, 409 expired).
          *
-         *     A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the session's campaign (a session without a campaign gets only non-campaign methods).
+         *     A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the session's campaign (a session without a campaign gets only non-campaign methods). Then the order's rules the session was created with apply (docs/session-api.md#order-rules), before grouping: bundles, subtitles and disclosures describe only what is offered. A session created with a `customerType` is answered for it; a query `customerType` that differs is 422.
          *
          *     Groups are in the store's display order. With `flattened=true` every method is a group of its own. Otherwise methods of type `PROVIDER_PART_PAYMENT_SELECT_NOW` are bundled into one group, and those of `PROVIDER_PART_PAYMENT_SELECT_LATER` into another (each split by identical customer-type support); the bundle's `id` is stable for its set of method ids.
          *
@@ -533,6 +533,8 @@ export interface paths {
          *     The session is valid until `expiresAt` (creation time + `SESSION_TTL_SECONDS`, default one hour). Hand `id` to the storefront page, which loads the script at `embed.src` and fetches the payment method groups with it (`getPaymentMethodGroups`).
          *
          *     The body is optional: absent, empty or `{}` means no campaign. With `campaign`, shoppers of this session are offered only the payment methods of that campaign (keywords match case-insensitively); without it, only non-campaign methods. Unknown body fields are ignored.
+         *
+         *     The order's rules (docs/session-api.md#order-rules) narrow what this session offers beyond the store's own rules: `allowedPaymentMethods` and `blockedPaymentMethods` (method types or ids of the store's methods; blocked wins), `productTypes` (the goods in the order, against each method's `excludedProductTypes`), `country` (the shopper's billing country, against each method's `countries`) and a fixed `customerType`; `ttlSeconds` shortens the session's lifetime. They are stored with the session, returned by `getSession` and never change.
          *
          *     Retries are safe with an `Idempotency-Key` header (docs/session-api.md#idempotent-retries): within 24 hours, the same client, key, store and body answer the session the first request created (201, the same body, `Idempotent-Replayed: true`); the same key with another store or body is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still being processed, 409 `IDEMPOTENCY_KEY_IN_FLIGHT` with `Retry-After`. Keys are per client.
          *
@@ -656,6 +658,8 @@ export interface paths {
          * Which methods a session would be offered for an amount, and every rule each other method fails
          * @description Answers "why is method X not offered?": for an amount (and optionally a customer type, a campaign keyword and `flattened`), the groups a storefront session with that campaign would be offered, and for every method of the store whether it is eligible and every rule it fails.
          *
+         *     With `session=<id>` (a session of this store, expired or not, while it is retained), the session's campaign, order rules (docs/session-api.md#order-rules) and locale are used, and the order's rules add their reasons after the catalog's: `NOT_IN_ALLOWED_PAYMENT_METHODS`, `IN_BLOCKED_PAYMENT_METHODS`, `PRODUCT_TYPE_EXCLUDED`, `COUNTRY_NOT_SERVED`. A session of another store, unknown or purged is 404 `SESSION_NOT_FOUND`; `campaign` beside `session` is 400; a `customerType` other than the session's fixed one is 422.
+         *
          *     The query follows group retrieval: 400 for a missing or repeated parameter, 422 for an invalid one. Needs an access token of scope `merchant-api` whose client is granted the store.
          */
         get: operations["explainEligibility"];
@@ -737,10 +741,36 @@ export interface components {
             /** @description The admin request's X-Request-Id; null for the CLI and catalog files. */
             traceId: string | null;
         };
-        /** @description Optional; an absent or empty body means no campaign. Unknown fields are ignored. */
+        /** @description Optional; an absent or empty body means no campaign and no rules (docs/session-api.md#order-rules): every method the store's own rules allow is offered. Unknown fields are ignored. */
         CreateSessionRequest: {
+            /**
+             * @description Only the payment methods named here are offered: each entry a method type (`PROVIDER_INVOICE`) or the id of one of the store's methods; 1 to 50 distinct entries.
+             * @example [
+             *       "PROVIDER_INVOICE",
+             *       "SWISH"
+             *     ]
+             */
+            allowedPaymentMethods?: string[];
+            /**
+             * @description The payment methods never offered, named as in `allowedPaymentMethods`; a method named in both is not offered. 1 to 50 distinct entries.
+             * @example [
+             *       "PROVIDER_INVOICE",
+             *       "SWISH"
+             *     ]
+             */
+            blockedPaymentMethods?: string[];
             /** @description Campaign keyword (case-insensitive). With it, only methods of that campaign are offered; without it, only non-campaign methods. */
             campaign?: string;
+            /**
+             * @description The shopper's billing country (ISO 3166-1 alpha-2, upper case). A method is then offered only when it serves that country (its `countries`, by default the store's country).
+             * @example SE
+             */
+            country?: string;
+            /**
+             * @description The customer type fixed for the session: group retrieval uses it, answers 422 to a `customerType` that differs, and takes it when the query leaves it out.
+             * @enum {string}
+             */
+            customerType?: "NATURAL" | "LEGAL";
             /**
              * @description The shopper's language as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag. The session's texts are served in it; another language, or none, gets the store's language (its country's). Group retrieval's own `locale` overrides it.
              * @example sv-SE
@@ -749,6 +779,10 @@ export interface components {
              * @example en
              */
             locale?: string;
+            /** @description The kinds of goods in the order (1 to 5 distinct values). A method whose `excludedProductTypes` names any of them is not offered (e.g. no credit for a gift card). */
+            productTypes?: components["schemas"]["ProductType"][];
+            /** @description This session's lifetime in seconds: a whole number from 60 to SESSION_TTL_SECONDS (the default). `expiresAt` follows it. */
+            ttlSeconds?: number;
         };
         /** @description The credit information required beside a monthly cost offered to consumers: null unless the subtitle names a monthly cost and `customerTypes` include NATURAL. */
         CreditDisclosure: {
@@ -796,7 +830,9 @@ export interface components {
         CustomerType: "NATURAL" | "LEGAL";
         EligibilityExplanation: {
             amount: string;
+            /** @description The campaign used: the query's, or the session's; null for none. */
             campaign: string | null;
+            /** @description The customer type used: the query's, or the session's fixed one; null for none. */
             customerType: components["schemas"]["CustomerType"] | null;
             /** @description Exactly what a storefront session with this campaign is offered. */
             groups: components["schemas"]["PaymentMethodGroup"][];
@@ -805,10 +841,12 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                /** @description Every rule the method fails; empty when eligible. */
-                reasons: ("AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "CUSTOMER_TYPE_NOT_ENABLED" | "CAMPAIGN_METHOD_WITHOUT_CAMPAIGN" | "CAMPAIGN_KEYWORD_MISMATCH")[];
+                /** @description Every rule the method fails, the catalog's first, then the session's order rules; empty when eligible. */
+                reasons: ("AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "CUSTOMER_TYPE_NOT_ENABLED" | "CAMPAIGN_METHOD_WITHOUT_CAMPAIGN" | "CAMPAIGN_KEYWORD_MISMATCH" | "NOT_IN_ALLOWED_PAYMENT_METHODS" | "IN_BLOCKED_PAYMENT_METHODS" | "PRODUCT_TYPE_EXCLUDED" | "COUNTRY_NOT_SERVED")[];
                 type: components["schemas"]["PaymentMethodType"];
             }[];
+            /** @description The session asked about; null without one. */
+            session: string | null;
         };
         /** @description Every error response but the token endpoint's (docs/errors.md). */
         ErrorResponse: {
@@ -1045,6 +1083,11 @@ export interface components {
             /** @description The store's credit warning in the answer's language (its `creditWarning`, else the language's default such as "Att låna kostar pengar!"); null when the store turned it off. */
             warning: string | null;
         } | null;
+        /**
+         * @description A kind of goods in an order.
+         * @enum {unknown}
+         */
+        ProductType: "PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION";
         Session: {
             embed: {
                 /**
@@ -1065,13 +1108,24 @@ export interface components {
             id: string;
         };
         SessionRecord: {
+            /** @description Only the payment methods named here are offered: each entry a method type (`PROVIDER_INVOICE`) or the id of one of the store's methods; 1 to 50 distinct entries. */
+            allowedPaymentMethods?: string[];
+            /** @description The payment methods never offered, named as in `allowedPaymentMethods`; a method named in both is not offered. 1 to 50 distinct entries. */
+            blockedPaymentMethods?: string[];
             /** @description The campaign keyword as it was sent at creation; null without one. */
             campaign: string | null;
+            /** @description The shopper's billing country (ISO 3166-1 alpha-2, upper case). A method is then offered only when it serves that country (its `countries`, by default the store's country). */
+            country?: string;
             /**
              * Format: date-time
              * @description ISO 8601 UTC.
              */
             createdAt: string;
+            /**
+             * @description NATURAL (consumers, B2C) or LEGAL (businesses, B2B).
+             * @enum {string}
+             */
+            customerType?: "NATURAL" | "LEGAL";
             embed: {
                 /**
                  * Format: uri
@@ -1091,11 +1145,15 @@ export interface components {
             id: string;
             /** @description The `locale` as it was sent at creation; null without one. */
             locale: string | null;
+            /** @description The kinds of goods in the order (1 to 5 distinct values). A method whose `excludedProductTypes` names any of them is not offered (e.g. no credit for a gift card). */
+            productTypes?: components["schemas"]["ProductType"][];
             /**
              * Format: uuid
              * @description The store the session was created for.
              */
             storeId: string;
+            /** @description This session's lifetime in seconds: a whole number from 60 to SESSION_TTL_SECONDS (the default). `expiresAt` follows it. */
+            ttlSeconds?: number;
         };
         Store: {
             /** @description ISO 3166-1 alpha-2. */
@@ -4837,7 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of at most 35 characters. */
+            /** @description `amount` does not match `^\d+(\.\d{1,2})?$` (an empty one included), `customerType` is not `NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of at most 35 characters; or, after the session's checks, `customerType` differs from the one the session was created with. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +5043,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional; an absent or empty body means no campaign. Unknown fields are ignored. */
+        /** @description Optional; an absent or empty body means no campaign and no rules (docs/session-api.md#order-rules): every method the store's own rules allow is offered. Unknown fields are ignored. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateSessionRequest"];
@@ -5005,7 +5063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Malformed JSON, a member named twice (`DUPLICATE_BODY_MEMBER`, `parameters` naming it: `{"locale":"sv-SE","locale":"en"}`), a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` not a string or not a well-formed BCP 47 tag of at most 35 characters, or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
+            /** @description Malformed JSON, a member named twice (`DUPLICATE_BODY_MEMBER`, `parameters` naming it: `{"locale":"sv-SE","locale":"en"}`), a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` not a string or not a well-formed BCP 47 tag of at most 35 characters, a rule of the order that is not valid (`parameters` naming the field, and for a list the entry: `allowedPaymentMethods[2]`: a wrong type, an empty list, more than 50 entries, a repeated entry, a type not matching `^[A-Z][A-Z0-9_]{0,63}$`, a UUID that is not one of the store's methods, an unknown product type, a country that is not an upper-case ISO 3166-1 alpha-2 code, a `ttlSeconds` that is not a whole number from 60 to `SESSION_TTL_SECONDS`), or `storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters (`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5489,6 +5547,8 @@ export interface operations {
                 flattened?: boolean;
                 /** @description The language of the answer's texts as a BCP 47 tag (at most 35 characters): `sv`, `nb` (also `no`, `nn`), `da`, `fi` or `en` by its primary subtag; a tag of another language, or none, gets the store's language. The answer's `Content-Language` names the language used. */
                 locale?: string;
+                /** @description A session of this store: its campaign, its order's rules and its locale are used (docs/session-api.md#order-rules). Not together with `campaign`. */
+                session?: string;
             };
             header?: never;
             path: {
@@ -5508,7 +5568,7 @@ export interface operations {
                     "application/json": components["schemas"]["EligibilityExplanation"];
                 };
             };
-            /** @description `amount` missing, or a parameter given more than once. */
+            /** @description `amount` missing, a parameter given more than once, or `campaign` beside `session`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5530,6 +5590,15 @@ export interface operations {
             };
             /** @description The token is valid but lacks the required scope, or its client is not granted the store. An unknown store is 403 too, so that other merchants' store ids cannot be probed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `session` names no session of this store (unknown, malformed, purged, or of another store). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

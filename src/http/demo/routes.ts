@@ -15,7 +15,8 @@ import { etagOnSend } from '../plugins/etag.ts';
 import { languageOfCountry, languageOfLocale, type Language } from '../../domain/languages.ts';
 import { disclosureFormat } from '../../domain/credit-disclosure.ts';
 import { formatDecimal, parseDecimal } from '../../domain/money.ts';
-import { LocaleSchema } from '../session-api/schemas.ts';
+import { LocaleSchema, ProductTypeSchema } from '../session-api/schemas.ts';
+import { PRODUCT_TYPES } from '../../domain/order-rules.ts';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguage } from './texts.ts';
 
 export interface DemoRoutesOptions {
@@ -32,6 +33,8 @@ const ASSET_DIRS = [new URL('./assets/', import.meta.url), new URL('./demo/asset
 const DemoSessionBody = Type.Object({
   campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   locale: Type.Optional(LocaleSchema('The shopper’s language.')),
+  // The kinds of goods in the cart: the session's order rule (docs/session-api.md#order-rules).
+  productTypes: Type.Optional(Type.Array(ProductTypeSchema, { minItems: 1, maxItems: PRODUCT_TYPES.length })),
 });
 const DemoSession = Type.Object({ sessionId: Type.String(), expiresAt: Type.String() });
 const DemoSignageQuery = Type.Object({
@@ -238,13 +241,13 @@ export async function demoRoutes(app: FastifyInstance, { ctx, demo, embedSrc }: 
     },
     async (request, reply) => {
       // The session in the shopper's language: what the components show follows it.
-      const { campaign, locale } = request.body;
+      const { campaign, locale, productTypes } = request.body;
       const created = await withToken(request, (headers) =>
         app.inject({
           method: 'POST',
           url: `/v1/stores/${demo.storeId}/sessions`,
           headers: { ...headers, 'content-type': 'application/json' },
-          payload: JSON.stringify({ campaign, locale }),
+          payload: JSON.stringify({ campaign, locale, productTypes }),
         }),
       );
       if (created.statusCode !== 201) throw innerFailure(request, 'a session', created.statusCode);

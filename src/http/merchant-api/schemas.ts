@@ -2,6 +2,7 @@
 import { PriceSignageDisclosureSchema } from '../schemas/credit-disclosure.ts';
 import { Type } from 'typebox';
 import { INELIGIBILITY_REASONS } from '../../domain/eligibility.ts';
+import { ORDER_RULE_REASONS } from '../../domain/order-rules.ts';
 import { CustomerTypeSchema, LocaleSchema, PaymentMethodGroupSchema, PaymentMethodTypeSchema } from '../session-api/schemas.ts';
 import { MethodTranslationsSchema } from '../../catalog-input/schema.ts';
 
@@ -101,22 +102,32 @@ export const EligibilityQuery = Type.Object({
   campaign: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Campaign keyword of a session.' })),
   flattened: Type.Optional(Type.Boolean({ description: 'As in group retrieval.' })),
   locale: MerchantLocale,
+  session: Type.Optional(
+    Type.String({
+      description:
+        "A session of this store: its campaign, its order's rules and its locale are used (docs/session-api.md#order-rules). " +
+        'Not together with `campaign`.',
+    }),
+  ),
 });
 
 export const EligibilityResponse = component(
   'EligibilityExplanation',
   Type.Object({
     amount: Type.String(),
-    customerType: Type.Union([CustomerTypeSchema, Type.Null()]),
-    campaign: Type.Union([Type.String(), Type.Null()]),
+    customerType: Type.Union([CustomerTypeSchema, Type.Null()], {
+      description: "The customer type used: the query's, or the session's fixed one; null for none.",
+    }),
+    campaign: Type.Union([Type.String(), Type.Null()], { description: "The campaign used: the query's, or the session's; null for none." }),
+    session: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The session asked about; null without one.' }),
     methods: Type.Array(
       Type.Object({
         id: Type.String({ format: 'uuid' }),
         name: Type.String(),
         type: PaymentMethodTypeSchema,
         eligible: Type.Boolean(),
-        reasons: Type.Array(Type.Enum(INELIGIBILITY_REASONS), {
-          description: 'Every rule the method fails; empty when eligible.',
+        reasons: Type.Array(Type.Enum([...INELIGIBILITY_REASONS, ...ORDER_RULE_REASONS]), {
+          description: "Every rule the method fails, the catalog's first, then the session's order rules; empty when eligible.",
         }),
       }),
     ),

@@ -7,6 +7,7 @@ import { authenticate, principalOf, requireStoreGrant } from '../plugins/authent
 import { ErrorResponse } from '../schemas/common.ts';
 import { CreateSessionBody, CreateSessionHeaders, CreateSessionParams, SessionSchema } from './schemas.ts';
 import { errorExample } from '../openapi/route-docs.ts';
+import { sessionOptionsOf } from '../../services/session-options.ts';
 
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -53,6 +54,11 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
           'The body is optional: absent, empty or `{}` means no campaign. With `campaign`, shoppers of this session ' +
             'are offered only the payment methods of that campaign (keywords match case-insensitively); without it, ' +
             'only non-campaign methods. Unknown body fields are ignored.',
+          "The order's rules (docs/session-api.md#order-rules) narrow what this session offers beyond the store's own rules: " +
+            "`allowedPaymentMethods` and `blockedPaymentMethods` (method types or ids of the store's methods; blocked wins), " +
+            "`productTypes` (the goods in the order, against each method's `excludedProductTypes`), `country` (the shopper's " +
+            "billing country, against each method's `countries`) and a fixed `customerType`; `ttlSeconds` shortens the " +
+            "session's lifetime. They are stored with the session, returned by `getSession` and never change.",
           'Retries are safe with an `Idempotency-Key` header (docs/session-api.md#idempotent-retries): within 24 hours, ' +
             'the same client, key, store and body answer the session the first request created (201, the same body, ' +
             '`Idempotent-Replayed: true`); the same key with another store or body is 422 `IDEMPOTENCY_KEY_REUSED`; ' +
@@ -67,6 +73,16 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
             noCampaign: { summary: 'No campaign (the same as no body)', value: {} },
             campaign: { summary: 'A Black Week session', value: { campaign: 'BLACKWEEK' } },
             finnish: { summary: 'A session for a Finnish-speaking shopper', value: { locale: 'fi-FI' } },
+            orderRules: {
+              summary: 'An order with a gift card, billed in Sweden, for a consumer, valid 15 minutes',
+              value: {
+                productTypes: ['PHYSICAL', 'GIFT_CARD'],
+                country: 'SE',
+                customerType: 'NATURAL',
+                blockedPaymentMethods: ['SWISH'],
+                ttlSeconds: 900,
+              },
+            },
           },
           responses: {
             '201': {
@@ -93,7 +109,11 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
               description:
                 'Malformed JSON, a member named twice (`DUPLICATE_BODY_MEMBER`, `parameters` naming it: ' +
                 '`{"locale":"sv-SE","locale":"en"}`), a body that is not an object, `campaign` not a string of 1 to 100 characters, `locale` ' +
-                'not a string or not a well-formed BCP 47 tag of at most 35 characters, or ' +
+                'not a string or not a well-formed BCP 47 tag of at most 35 characters, a rule of the order that is not ' +
+                'valid (`parameters` naming the field, and for a list the entry: `allowedPaymentMethods[2]`: a wrong type, an ' +
+                'empty list, more than 50 entries, a repeated entry, a type not matching `^[A-Z][A-Z0-9_]{0,63}$`, a UUID that is ' +
+                "not one of the store's methods, an unknown product type, a country that is not an upper-case ISO 3166-1 alpha-2 " +
+                'code, a `ttlSeconds` that is not a whole number from 60 to `SESSION_TTL_SECONDS`), or ' +
                 '`storeId` not a UUID, or an `Idempotency-Key` that is not 1 to 255 printable ASCII characters ' +
                 '(`INVALID_IDEMPOTENCY_KEY`, `parameters` naming the header).',
             },
@@ -153,8 +173,11 @@ export function createSessionRoute(app: FastifyInstance, ctx: AppContext, embedS
       const { storeId } = request.params;
       const key = idempotencyKey(request);
       await requireStoreGrant(ctx, request, storeId);
-      const { campaign, locale } = request.body;
-      const options = { campaign, locale };
+      // Checked whole before anything is stored (the key included): a refused request leaves it free.
+      const options = await sessionOptionsOf(request.body, {
+        maxTtlSeconds: ctx.config.sessionTtlSeconds,
+        storeMethodIds: () => ctx.storeMethods.storeMethodIds(storeId.toLowerCase()),
+      });
       // Without a key, the batched insert (group commit); with one, the key's own transaction.
       const { session, replayed } =
         key === undefined

@@ -17,7 +17,8 @@ export function getSessionRoute(app: FastifyInstance, ctx: AppContext, embedSrc:
         summary: 'Read a session back (merchant backends)',
         description: [
           "Called by the merchant's backend with an access token of scope `merchant-api` whose client is granted the " +
-            "session's store: the session as it was created, with its store, campaign and locale.",
+            "session's store: the session as it was created, with its store, campaign and locale, and the order's rules it was " +
+            'created with (docs/session-api.md#order-rules; a field only when it was given, lists sorted, method ids in lower case).',
           'An expired session is still answered for as long as it is retained (`SESSION_RETENTION_HOURS` past ' +
             "`expiresAt`, at least 24 hours): it is the merchant's own record. Compare `expiresAt` with the time to " +
             'know whether a storefront can still use it.',
@@ -71,6 +72,9 @@ export function getSessionRoute(app: FastifyInstance, ctx: AppContext, embedSrc:
         createdAt: session.createdAt.toISOString(),
         expiresAt: session.expiresAt.toISOString(),
         embed: { src: embedSrc() },
+        // The order's rules as stored (canonical), only those the session was created with.
+        ...(session.rules as Record<string, unknown> | undefined),
+        ...(session.ttlSeconds === undefined ? {} : { ttlSeconds: session.ttlSeconds }),
       });
     },
   );

@@ -11,6 +11,7 @@ import { priceInformationLink, type PriceInformationLink } from '../../domain/cr
 import { inRequestContext } from '../../observability/request-tracing.ts';
 import { ServerTiming } from '../../observability/server-timing.ts';
 import type { SessionRecord } from '../../storage/repositories/sessions.ts';
+import { sessionCustomerType } from '../../services/session-options.ts';
 import { singleValuedQuery } from '../plugins/query-guards.ts';
 import { ErrorResponse } from '../schemas/common.ts';
 import { GroupsParams, GroupsQuery, GroupsResponse } from './schemas.ts';
@@ -57,7 +58,9 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
     catalog: StoreMethods | undefined,
     timing: ServerTiming | undefined,
   ) => {
-    const { amount, customerType, flattened = false, locale } = query;
+    const { amount, flattened = false, locale } = query;
+    // A session's fixed customer type wins; a query naming another is 422 (docs/session-api.md#order-rules).
+    const customerType = sessionCustomerType(session.rules, query.customerType);
     // docs/languages.md#choosing-the-language: the request's locale, else the session's, else the store's.
     // (A store that is gone has no country: its empty answer says the default country's language.)
     const language = requestLanguage(catalog?.store.countryCode ?? DEFAULT_COUNTRY_CODE, locale, session.locale);
@@ -71,6 +74,9 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
           {
             storeId: session.storeId,
             campaign: session.campaign,
+            // The order's rules, and their key made once with the session record ('' without rules).
+            rules: session.rules,
+            rulesKey: session.rulesKey,
             amount,
             customerType,
             flattened,
@@ -108,7 +114,10 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
             'then the session (404 unknown, 409 expired).',
           'A payment method of the store is offered when `amount` lies within its purchase limits (compared as exact ' +
             'decimals), it is enabled for `customerType` (for at least one type when absent), and it matches the ' +
-            "session's campaign (a session without a campaign gets only non-campaign methods).",
+            "session's campaign (a session without a campaign gets only non-campaign methods). Then the order's rules the " +
+            'session was created with apply (docs/session-api.md#order-rules), before grouping: bundles, subtitles and ' +
+            'disclosures describe only what is offered. A session created with a `customerType` is answered for it; a query ' +
+            '`customerType` that differs is 422.',
           "Groups are in the store's display order. With `flattened=true` every method is a group of its own. " +
             'Otherwise methods of type `PROVIDER_PART_PAYMENT_SELECT_NOW` are bundled into one group, and those of ' +
             '`PROVIDER_PART_PAYMENT_SELECT_LATER` into another (each split by identical customer-type support); the ' +
@@ -156,7 +165,8 @@ export function paymentMethodGroupsRoute(app: FastifyInstance, ctx: AppContext):
               description:
                 '`amount` does not match `^\\d+(\\.\\d{1,2})?$` (an empty one included), `customerType` is not ' +
                 '`NATURAL` or `LEGAL`, `flattened` is not `true` or `false`, or `locale` is not a well-formed BCP 47 tag of ' +
-                'at most 35 characters.',
+                "at most 35 characters; or, after the session's checks, `customerType` differs from the one the session was " +
+                'created with.',
               examples: errorExample(
                 'Invalid amount and flattened',
                 'query parameter amount must match pattern "^\\d+(\\.\\d{1,2})?$"',

@@ -7,6 +7,7 @@ import { LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../../domain/languages.ts';
 import { component } from '../schemas/common.ts';
 import { GroupDisclosureSchema } from '../schemas/credit-disclosure.ts';
 import { ERROR_MESSAGE } from '../plugins/validation.ts';
+import { MAX_RULE_ENTRIES, MIN_SESSION_TTL_SECONDS, PRODUCT_TYPES } from '../../domain/order-rules.ts';
 
 /** What a malformed `locale` answers, wherever it is read: readable where the pattern is not. */
 const LOCALE_RULE = `must be a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters, such as sv-SE`;
@@ -56,6 +57,48 @@ export const CreateSessionHeaders = Type.Object({
   ),
 });
 
+/** A payment method type (`PROVIDER_INVOICE`) or the id of one of the store's methods. */
+const METHOD_ENTRY_PATTERN = '^(?:[A-Z][A-Z0-9_]{0,63}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
+
+const MethodRuleList = (description: string) =>
+  Type.Array(
+    Type.String({
+      pattern: METHOD_ENTRY_PATTERN,
+      [ERROR_MESSAGE]: "must be a payment method type (such as PROVIDER_INVOICE) or the id (UUID) of one of the store's payment methods",
+    }),
+    { minItems: 1, maxItems: MAX_RULE_ENTRIES, description, examples: [['PROVIDER_INVOICE', 'SWISH']] },
+  );
+
+export const ProductTypeSchema = component('ProductType', Type.Enum(PRODUCT_TYPES, { description: 'A kind of goods in an order.' }));
+
+const CountryCodeSchema = (description: string) =>
+  Type.String({
+    pattern: '^[A-Z]{2}$',
+    [ERROR_MESSAGE]: 'must be an ISO 3166-1 alpha-2 country code in upper case, such as SE',
+    description,
+    examples: ['SE'],
+  });
+
+/** The merchant's rules for one order (docs/session-api.md#order-rules): session creation's and session lookup's fields. */
+const ORDER_RULE_DESCRIPTIONS = {
+  allowedPaymentMethods:
+    "Only the payment methods named here are offered: each entry a method type (`PROVIDER_INVOICE`) or the id of one of the store's " +
+    `methods; 1 to ${MAX_RULE_ENTRIES} distinct entries.`,
+  blockedPaymentMethods:
+    'The payment methods never offered, named as in `allowedPaymentMethods`; a method named in both is not offered. 1 to ' +
+    `${MAX_RULE_ENTRIES} distinct entries.`,
+  productTypes:
+    'The kinds of goods in the order (1 to 5 distinct values). A method whose `excludedProductTypes` names any of them is not offered ' +
+    '(e.g. no credit for a gift card).',
+  country:
+    "The shopper's billing country (ISO 3166-1 alpha-2, upper case). A method is then offered only when it serves that country " +
+    "(its `countries`, by default the store's country).",
+  customerType:
+    'The customer type fixed for the session: group retrieval uses it, answers 422 to a `customerType` that differs, and takes it when ' +
+    'the query leaves it out.',
+  ttlSeconds: `This session's lifetime in seconds: a whole number from ${MIN_SESSION_TTL_SECONDS} to SESSION_TTL_SECONDS (the default). \`expiresAt\` follows it.`,
+} as const;
+
 export const CreateSessionBody = component(
   'CreateSessionRequest',
   Type.Object(
@@ -75,8 +118,30 @@ export const CreateSessionBody = component(
             "language (its country's). Group retrieval's own `locale` overrides it.",
         ),
       ),
+      allowedPaymentMethods: Type.Optional(MethodRuleList(ORDER_RULE_DESCRIPTIONS.allowedPaymentMethods)),
+      blockedPaymentMethods: Type.Optional(MethodRuleList(ORDER_RULE_DESCRIPTIONS.blockedPaymentMethods)),
+      productTypes: Type.Optional(
+        Type.Array(ProductTypeSchema, { minItems: 1, maxItems: PRODUCT_TYPES.length, description: ORDER_RULE_DESCRIPTIONS.productTypes }),
+      ),
+      country: Type.Optional(CountryCodeSchema(ORDER_RULE_DESCRIPTIONS.country)),
+      customerType: Type.Optional(
+        Type.Union([Type.Literal(CUSTOMER_TYPES[0]), Type.Literal(CUSTOMER_TYPES[1])], {
+          description: ORDER_RULE_DESCRIPTIONS.customerType,
+        }),
+      ),
+      ttlSeconds: Type.Optional(
+        Type.Integer({
+          minimum: MIN_SESSION_TTL_SECONDS,
+          [ERROR_MESSAGE]: `must be a whole number of seconds, at least ${MIN_SESSION_TTL_SECONDS} and at most SESSION_TTL_SECONDS`,
+          description: ORDER_RULE_DESCRIPTIONS.ttlSeconds,
+        }),
+      ),
     },
-    { description: 'Optional; an absent or empty body means no campaign. Unknown fields are ignored.' },
+    {
+      description:
+        "Optional; an absent or empty body means no campaign and no rules (docs/session-api.md#order-rules): every method the store's " +
+        'own rules allow is offered. Unknown fields are ignored.',
+    },
   ),
 );
 
@@ -112,6 +177,13 @@ export const SessionRecordSchema = component(
     createdAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'ISO 8601 UTC; the session answers 409 to the storefront after it.' }),
     embed: EmbedSchema,
+    // The order's rules, present only when the session was created with them; lists sorted, ids in lower case.
+    allowedPaymentMethods: Type.Optional(Type.Array(Type.String(), { description: ORDER_RULE_DESCRIPTIONS.allowedPaymentMethods })),
+    blockedPaymentMethods: Type.Optional(Type.Array(Type.String(), { description: ORDER_RULE_DESCRIPTIONS.blockedPaymentMethods })),
+    productTypes: Type.Optional(Type.Array(ProductTypeSchema, { description: ORDER_RULE_DESCRIPTIONS.productTypes })),
+    country: Type.Optional(Type.String({ description: ORDER_RULE_DESCRIPTIONS.country })),
+    customerType: Type.Optional(CustomerTypeSchema),
+    ttlSeconds: Type.Optional(Type.Integer({ description: ORDER_RULE_DESCRIPTIONS.ttlSeconds })),
   }),
 );
 

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { CustomerType } from '../../domain/catalog.ts';
+import { canonicalOrderRules, orderRulesKey, type OrderRules, type ProductType } from '../../domain/order-rules.ts';
+import type { Database, SessionsTable, StoredSessionRules } from '../schema.ts';
 
 export interface SessionRecord {
   id: string;
@@ -9,6 +11,20 @@ export interface SessionRecord {
   locale: string | undefined;
   createdAt: Date;
   expiresAt: Date;
+  /** The order's rules, canonical (domain/order-rules.ts); undefined for a session without any. */
+  rules: OrderRules | undefined;
+  /** The lifetime asked for at creation (`ttlSeconds`); undefined: the configured one. */
+  ttlSeconds: number | undefined;
+  /** orderRulesKey(rules), '' without rules: made once with the record, read by every answer. */
+  rulesKey: string;
+}
+
+/** The `rules` column's value: the rules and the lifetime asked for, null when neither was. */
+function storedRules(session: SessionRecord): string | null {
+  if (session.rules === undefined && session.ttlSeconds === undefined) return null;
+  const stored: StoredSessionRules = { ...session.rules } as StoredSessionRules;
+  if (session.ttlSeconds !== undefined) stored.ttlSeconds = session.ttlSeconds;
+  return JSON.stringify(stored);
 }
 
 /** A session as its row is written: one place for the column mapping (also session-idempotency-keys.ts). */
@@ -20,6 +36,32 @@ export function sessionRow(session: SessionRecord) {
     locale: session.locale ?? null,
     created_at: session.createdAt,
     expires_at: session.expiresAt,
+    rules: storedRules(session),
+  };
+}
+
+/** A row as read: a row without `rules` (null, or an older release's row) is a session without rules. */
+export function sessionFromRow(row: Selectable<SessionsTable>): SessionRecord {
+  const stored = row.rules ?? undefined;
+  const rules =
+    stored &&
+    canonicalOrderRules({
+      allowedPaymentMethods: stored.allowedPaymentMethods,
+      blockedPaymentMethods: stored.blockedPaymentMethods,
+      productTypes: stored.productTypes as ProductType[] | undefined,
+      country: stored.country,
+      customerType: stored.customerType as CustomerType | undefined,
+    });
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    campaign: row.campaign ?? undefined,
+    locale: row.locale ?? undefined,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    rules,
+    ttlSeconds: stored?.ttlSeconds,
+    rulesKey: orderRulesKey(rules),
   };
 }
 
@@ -49,15 +91,6 @@ export class SessionsRepository {
 
   async findById(id: string): Promise<SessionRecord | undefined> {
     const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        storeId: row.store_id,
-        campaign: row.campaign ?? undefined,
-        locale: row.locale ?? undefined,
-        createdAt: new Date(row.created_at),
-        expiresAt: new Date(row.expires_at),
-      }
-    );
+    return row && sessionFromRow(row);
   }
 }

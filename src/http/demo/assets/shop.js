@@ -56,6 +56,14 @@ function quantityOf(item) {
   return Number.isInteger(value) ? Math.min(Math.max(value, 0), 99) : 0;
 }
 
+/** The kinds of goods in the cart (an item counts when its quantity is above 0), sorted: the session's productTypes. */
+function productTypes() {
+  return [...new Set(items.filter((item) => quantityOf(item) > 0).map((item) => item.dataset.productType))].sort();
+}
+
+/** The product types the current session was made for: a cart that changes them needs a new one. */
+let sessionProductTypes = '';
+
 function updateCart() {
   let total = 0;
   for (const item of items) {
@@ -65,6 +73,12 @@ function updateCart() {
   }
   document.getElementById('cart-total').textContent = money(decimal(total));
   selector.setAttribute('amount', decimal(total));
+}
+
+/** A cart change: the total follows; a gift card added or removed asks the shop's backend for a new session. */
+function cartChanged() {
+  updateCart();
+  if (productTypes().join() !== sessionProductTypes) void newSession();
 }
 
 /**
@@ -172,8 +186,15 @@ function showSession() {
 
 async function newSession() {
   const request = ++sessionRequest;
-  // The session in the shopper's language; the components ask in the page's language anyway.
-  const body = { locale: locale(), ...(campaignBox.checked ? { campaign: CAMPAIGN } : {}) };
+  // The session in the shopper's language; the components ask in the page's language anyway. The
+  // cart's kinds of goods go with it: a gift card is never paid on credit (the catalog excludes it).
+  const types = productTypes();
+  sessionProductTypes = types.join();
+  const body = {
+    locale: locale(),
+    ...(campaignBox.checked ? { campaign: CAMPAIGN } : {}),
+    ...(types.length > 0 ? { productTypes: types } : {}),
+  };
   let answer;
   try {
     const response = await fetch('/demo/session', {
@@ -237,7 +258,7 @@ selector.addEventListener('payment-method-deselect', () => {
 // As a merchant's page would: the shop's backend makes a new session and the selector carries on.
 selector.addEventListener('payment-session-expired', () => void newSession());
 
-for (const item of items) item.querySelector('input').addEventListener('input', updateCart);
+for (const item of items) item.querySelector('input').addEventListener('input', cartChanged);
 for (const input of document.querySelectorAll('input[name="customer-type"]')) input.addEventListener('change', updateCustomerType);
 for (const input of document.querySelectorAll('input[name="language"]')) input.addEventListener('change', updateLanguage);
 campaignBox.addEventListener('change', () => void newSession());
