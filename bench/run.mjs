@@ -545,6 +545,16 @@ async function main() {
     },
   ];
 
+  // The merchant's rules for one order (issue 43): sessions created through the API with rules and the
+  // same without, in the 10-method store, the same mix of campaigns; group retrieval of each, and
+  // session creation with rules against without.
+  const rulesWanted = ['groups-rules', 'groups-carts-rules', 'sessions-rules'].some(wanted);
+  const ruleSets = orderRuleSets(catalog, stores.s10.id);
+  const createSessionWithRules = ruleSets.map((rules) => ({ ...createSession[0], body: JSON.stringify(rules) }));
+  const rulesSessions = rulesWanted
+    ? await sessionsWithRules(serviceSmall.baseUrl, client, stores.s10.id, ruleSets, campaignOf)
+    : undefined;
+
   const pairs = [
     {
       id: 'groups',
@@ -687,6 +697,24 @@ async function main() {
       a: ['10 methods', http(serviceSmall, requests.s10)],
       b: ['500 methods', http(serviceSmall, requests.s500)],
     },
+    rulesSessions && {
+      id: 'groups-rules',
+      title: 'Group retrieval, repeated amounts: sessions with order rules vs the same without',
+      a: ['sessions with rules', http(serviceSmall, groupRequests(rulesSessions.withRules))],
+      b: ['sessions without rules', http(serviceSmall, groupRequests(rulesSessions.without))],
+    },
+    rulesSessions && {
+      id: 'groups-carts-rules',
+      title: 'Group retrieval, every amount new: sessions with order rules vs the same without',
+      a: ['sessions with rules', http(serviceSmall, cartRequests(rulesSessions.withRules))],
+      b: ['sessions without rules', http(serviceSmall, cartRequests(rulesSessions.without))],
+    },
+    rulesWanted && {
+      id: 'sessions-rules',
+      title: 'Session creation with order rules vs without',
+      a: ['with rules', http(serviceLarge, createSessionWithRules)],
+      b: ['without rules', http(serviceLarge, createSession)],
+    },
   ].filter((pair) => pair && wanted(pair.id));
   const group = (prefix) => wanted(prefix) || [...(only ?? [])].some((id) => id.startsWith(`${prefix}-`));
   if (group('abuse') || group('preauth')) {
@@ -802,6 +830,48 @@ async function main() {
   const report = writeReport(results, { reportDir, jsonFile });
   log(`\nresults: ${jsonFile}\nreport:  ${report}`);
   for (const line of summarize(results)) log(line);
+}
+
+/**
+ * Order rules as merchants set them (docs/session-api.md#order-rules), four sets taken in turn: a
+ * method type blocked; only some types allowed; the billing country and the kinds of goods; the
+ * kinds of goods and one method blocked by its id (which creation checks against the store's ids).
+ */
+function orderRuleSets(catalog, storeId) {
+  const card = catalog.paymentMethods.find((m) => m.storeId === storeId && m.type === 'CARD' && !m.campaign.campaign);
+  return [
+    { blockedPaymentMethods: ['SWISH'] },
+    { allowedPaymentMethods: ['CARD', 'PROVIDER_INVOICE', 'PROVIDER_PART_PAYMENT_SELECT_NOW'] },
+    { country: 'SE', productTypes: ['PHYSICAL'] },
+    { productTypes: ['PHYSICAL', 'GIFT_CARD'], blockedPaymentMethods: [card.id] },
+  ];
+}
+
+/**
+ * `settings.liveSessions` sessions with rules (the sets in turn) and as many without, created through
+ * the API in one store, each pair with the same campaign (campaignOf): the mix of group retrieval.
+ */
+async function sessionsWithRules(baseUrl, client, storeId, ruleSets, campaignOf) {
+  const token = await accessToken(baseUrl, client);
+  const create = async (body) => {
+    const response = await fetch(`${baseUrl}/v1/stores/${storeId}/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const session = await response.json();
+    if (response.status !== 201) throw new Error(`session creation: ${response.status} ${JSON.stringify(session)}`);
+    return session;
+  };
+  const withRules = [];
+  const without = [];
+  for (let index = 0; index < settings.liveSessions; index += 1) {
+    const campaign = campaignOf(storeId, index);
+    const base = campaign ? { campaign } : {};
+    withRules.push(await create({ ...base, ...ruleSets[index % ruleSets.length] }));
+    without.push(await create(base));
+  }
+  return { withRules, without };
 }
 
 /** The part-payment method of the store that price signage is measured on: signage possible, with plans. */

@@ -70,6 +70,8 @@ export function targets(results) {
     'groups-carts-bytes',
     'groups-logging',
     'groups-carts-logging',
+    'groups-rules',
+    'groups-carts-rules',
     'groups-release',
     'groups-rate',
     'groups-carts-rate',
@@ -127,6 +129,20 @@ export function targets(results) {
           measured: m[id].a.p99Ms / m[id].b.p99Ms,
           show: (v) => `${v.toFixed(2)} ×`,
           met: (v) => v <= 1.25,
+        },
+    ),
+    // The merchant's rules for one order (issue 43): what sessions with rules cost against the same without.
+    ...[
+      ['groups-rules', 'Group retrieval, repeated amounts, sessions with order rules ≥ 0.9 × the same without'],
+      ['groups-carts-rules', 'Group retrieval, every amount new, sessions with order rules ≥ 0.9 × the same without'],
+      ['sessions-rules', 'Session creation with order rules ≥ 0.9 × without'],
+    ].map(
+      ([id, what]) =>
+        m[id] && {
+          target: what,
+          measured: ratio(m, id),
+          show: (v) => `${v.toFixed(2)} ×`,
+          met: (v) => v >= 0.9,
         },
     ),
     m['redis-limits'] && {
