@@ -30,6 +30,7 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean', default: false },
     'cpu-us': { type: 'string' },
     detail: { type: 'boolean', default: false },
+    loaded: { type: 'string' },
   },
 });
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
@@ -54,6 +55,23 @@ if (values.window) {
     if (busyInWindow > best[0]) best = [busyInWindow, start, end];
   }
   samples = samples.slice(best[1], best[2] + 1);
+}
+// --loaded F: only the seconds in which the process was busy at least F of the time (the load's
+// rounds, not start-up, recording and the pauses between rounds), wherever they are in the profile.
+if (values.loaded) {
+  const times = [];
+  let t = profile.startTime;
+  for (const delta of profile.timeDeltas) times.push((t += delta));
+  const second = (i) => Math.floor((times[i] - profile.startTime) / 1e6);
+  const busyIn = new Map();
+  const allIn = new Map();
+  profile.samples.forEach((id, i) => {
+    const s = second(i);
+    allIn.set(s, (allIn.get(s) ?? 0) + 1);
+    if (byId.get(id).callFrame.functionName !== '(idle)') busyIn.set(s, (busyIn.get(s) ?? 0) + 1);
+  });
+  const keep = (s) => (busyIn.get(s) ?? 0) >= Number(values.loaded) * allIn.get(s);
+  samples = profile.samples.filter((_, i) => keep(second(i)));
 }
 const selfSamples = new Map();
 for (const id of samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
@@ -188,7 +206,7 @@ const CATEGORIES = [
       { file: /src\/http\/(session-api\/storefront-cors|plugins\/http-limits)\.ts/ },
       {
         file: NODE_OR_FASTIFY,
-        name: /^(setHeader|_storeHeader|processHeader|validateHeaderName|validateHeaderValue|checkIsHttpToken|checkInvalidHeaderChar|writeHead|_implicitHeader|matchHeader|header|headers|getHeader|hasHeader|removeHeader|randomUUID|genReqId)$/,
+        name: /^(?:Reply\.|ServerResponse\.|OutgoingMessage\.)?(setHeader|_storeHeader|processHeader|validateHeaderName|validateHeaderValue|checkIsHttpToken|checkInvalidHeaderChar|writeHead|_implicitHeader|matchHeader|header|headers|getHeader|hasHeader|removeHeader|randomUUID|genReqId)$/,
       },
     ],
   ],

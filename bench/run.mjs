@@ -800,6 +800,8 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     settings,
+    // A run of some scenarios only (--only): the report says so at its top.
+    only: only ? [...only] : undefined,
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
