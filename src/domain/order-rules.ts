@@ -3,11 +3,10 @@
 // so that two sessions with the same rules share a key (and their kept answers), and two with
 // different rules never do.
 import { createHash } from 'node:crypto';
-import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
+import { PRODUCT_TYPES, type CustomerType, type PaymentMethod, type ProductType, type Store } from './catalog.ts';
 
-/** The kinds of goods an order may hold, and a method may exclude. */
-export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
+// The kinds of goods are the catalog's (a method's excludedProductTypes) as much as the order's.
+export { PRODUCT_TYPES, type ProductType };
 
 /** At most this many entries in `allowedPaymentMethods` or `blockedPaymentMethods`. */
 export const MAX_RULE_ENTRIES = 50;
