@@ -140,14 +140,19 @@ async function withCatalogFile<T>(file: string, done: string, use: (value: unkno
   }
 }
 
-/** One line per change: customer type, campaign, range, the groups' titles before -> after. */
+/**
+ * One line per change: customer type, campaign, the order's rule when the change is one that orders
+ * holding a kind of goods or from a country see, range, the groups' titles before -> after.
+ */
 function formatPreview({ storeId, changes }: StorePreview): string {
   if (changes.length === 0) return `store ${storeId}: no changes\n`;
   const titles = (groups: OfferChange['before']) => (groups.length === 0 ? '(nothing)' : groups.map((g) => g.title).join(', '));
   const lines = changes.map((c) => {
     const campaign = c.campaign === null ? 'no campaign' : `campaign ${c.campaign}`;
+    const order =
+      c.productType !== undefined ? `  orders holding ${c.productType}` : c.country !== undefined ? `  orders from ${c.country}` : '';
     const range = c.to === null ? `from ${c.from}` : `${c.from} to ${c.to}`;
-    return `  ${c.customerType.padEnd(7)}  ${campaign}  ${range}: ${titles(c.before)} -> ${titles(c.after)}\n`;
+    return `  ${c.customerType.padEnd(7)}  ${campaign}${order}  ${range}: ${titles(c.before)} -> ${titles(c.after)}\n`;
   });
   return `store ${storeId}: ${changes.length} change${changes.length === 1 ? '' : 's'}\n${lines.join('')}`;
 }

@@ -5,6 +5,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import { LANGUAGES } from '../domain/languages.ts';
 import { INSTANT_PATTERN } from '../domain/windows.ts';
 import { MAX_CREDIT_WARNING_LENGTH } from '../domain/credit-disclosure.ts';
+import { COUNTRY_CODE_PATTERN, PRODUCT_TYPES } from '../domain/order-rules.ts';
 
 const Amount = (description: string) =>
   Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
@@ -198,6 +199,23 @@ export const PaymentMethodSchema = Type.Object(
       Type.String({
         pattern: INSTANT_PATTERN,
         description: 'Offered and listed until this instant (exclusive), after activeFrom. Absent: for good.',
+      }),
+    ),
+    excludedProductTypes: Type.Optional(
+      Type.Array(Type.String({ enum: [...PRODUCT_TYPES] }), {
+        maxItems: PRODUCT_TYPES.length,
+        description:
+          'Kinds of goods (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE, SUBSCRIPTION), each at most once: the method is not offered to a ' +
+          'session whose productTypes hold any of them. Default []: none.',
+      }),
+    ),
+    countries: Type.Optional(
+      Type.Array(Type.String({ pattern: COUNTRY_CODE_PATTERN.source }), {
+        minItems: 1,
+        maxItems: 249,
+        description:
+          'The billing countries the method is offered in when a session names its country: ISO 3166-1 alpha-2 codes in upper case ' +
+          "(SE, NO), each at most once. Absent: the store's countryCode alone (following it if it changes).",
       }),
     ),
   },

@@ -18,6 +18,8 @@ import {
 import { DEFAULT_BUNDLE_TITLE } from '../domain/localization.ts';
 import { LANGUAGES } from '../domain/languages.ts';
 import { INSTANT_PATTERN, parseInstant } from '../domain/windows.ts';
+import { isCountryCode } from '../domain/countries.ts';
+import { COUNTRY_CODE_PATTERN, PRODUCT_TYPES, type ProductType } from '../domain/order-rules.ts';
 import type { Translations } from '../domain/catalog.ts';
 import { foreignOperatorType, type OperatorTypes } from '../domain/payment-method-types.ts';
 import {
@@ -79,6 +81,12 @@ const FACTOR = { places: 12, integerDigits: 8 };
 /** What a refused `activeFrom` or `activeUntil` is told (the schema's pattern is not for people). */
 export const INSTANT_MESSAGE = 'must be an ISO 8601 date and time with an offset, such as 2026-11-27T00:00:00+01:00';
 
+/** What a refused entry of `countries` is told (the schema's pattern is not for people). */
+export const COUNTRY_MESSAGE = 'must be an ISO 3166-1 alpha-2 country code in upper case, such as SE';
+
+/** What a refused entry of `excludedProductTypes` is told. */
+export const PRODUCT_TYPE_MESSAGE = `must be one of ${PRODUCT_TYPES.join(', ')}`;
+
 /** `stores[2]` + `name` → `stores[2].name`; at the top of an admin body, just `name`. */
 function at(base: string, field: string): string {
   return base === '' ? field : `${base}.${field}`;
@@ -113,6 +121,10 @@ function structuralIssues(schema: TSchema, value: unknown, base: string): Catalo
       message = 'is not a known field';
     } else if (e.keyword === 'pattern' && (e.params as { pattern?: unknown }).pattern === INSTANT_PATTERN) {
       message = INSTANT_MESSAGE;
+    } else if (e.keyword === 'pattern' && (e.params as { pattern?: unknown }).pattern === COUNTRY_CODE_PATTERN.source) {
+      message = COUNTRY_MESSAGE;
+    } else if (e.keyword === 'enum' && /\.excludedProductTypes\[\d+\]$|^excludedProductTypes\[\d+\]$/.test(path)) {
+      message = PRODUCT_TYPE_MESSAGE;
     } else if (unionPaths.has(e.instancePath)) {
       message = 'must be a non-negative decimal (a JSON number or a string like "1299.95")';
     } else if (e.keyword === 'required') {
@@ -281,7 +293,29 @@ function toPaymentMethod(input: PaymentMethodInput, path: string, c: Collector, 
   if (method.activeFrom !== undefined && method.activeUntil !== undefined && method.activeUntil <= method.activeFrom) {
     c.add(at(path, 'activeUntil'), 'must be after activeFrom');
   }
+  // The merchant's rules for one order (docs/catalog.md#order-rules). The schema has checked the
+  // shapes (known product types; two upper-case letters); here: assigned codes, no entry twice.
+  // Both are sets, kept sorted (code-unit order, as a session's rules are: domain/order-rules.ts), so
+  // that the same set written in another order (a console form) changes nothing.
+  const excluded = (input.excludedProductTypes ?? []) as ProductType[];
+  checkDistinct(excluded, at(path, 'excludedProductTypes'), c);
+  method.excludedProductTypes = [...excluded].sort();
+  if (input.countries !== undefined) {
+    input.countries.forEach((code, i) => {
+      if (!isCountryCode(code))
+        c.add(`${at(path, 'countries')}[${i}]`, `must be an assigned ISO 3166-1 alpha-2 country code ("${code}" is not one)`);
+    });
+    checkDistinct(input.countries, at(path, 'countries'), c);
+    method.countries = [...input.countries].sort();
+  }
   return method;
+}
+
+/** Each entry of a list at most once: a repeat is refused naming it (`countries[2]`). */
+function checkDistinct(list: readonly string[], path: string, c: Collector): void {
+  list.forEach((entry, i) => {
+    if (list.indexOf(entry) < i) c.add(`${path}[${i}]`, `repeats "${entry}" (entry ${list.indexOf(entry)})`);
+  });
 }
 
 function checkUnique<T>(items: T[], key: (item: T) => string, path: string, field: string, c: Collector): void {

@@ -2,6 +2,7 @@
 // or SQL.
 import { languageOfCountry, type Language } from './languages.ts';
 import type { Decimal } from './money.ts';
+import type { ProductType } from './product-types.ts';
 
 /**
  * Translations of an entity's texts (docs/languages.md#translations): by language, the translated
@@ -15,10 +16,6 @@ export const STORE_TRANSLATED_FIELDS = ['bundleTitle', 'creditWarning'] as const
 export type PlanTranslations = Translations<(typeof PLAN_TRANSLATED_FIELDS)[number]>;
 export type MethodTranslations = Translations<(typeof METHOD_TRANSLATED_FIELDS)[number]>;
 export type StoreTranslations = Translations<(typeof STORE_TRANSLATED_FIELDS)[number]>;
-
-/** The kinds of goods an order may hold (a session's `productTypes`), and a method may exclude. */
-export const PRODUCT_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE', 'SUBSCRIPTION'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 export const CUSTOMER_TYPES = ['NATURAL', 'LEGAL'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

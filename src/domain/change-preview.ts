@@ -11,6 +11,15 @@
 // language, eligibility, then grouping and the groups' shapes (ids, titles, types), leaving out
 // only what the comparison ignores (subtitles, internalData). test/domain/change-preview.test.ts
 // compares this with offerGroups at every cent of random catalogs and proposals.
+//
+// A method's rules for orders (excludedProductTypes, countries: order-rules.ts) change nothing for
+// sessions without rules, so they are compared for the orders they concern too: an order holding
+// one kind of goods, for each kind a method of either side excludes, and an order from one country,
+// for each country either side names (a method's list, or a store's country, the default). Rules
+// only take methods away, and an order's kinds and its country each take away their own methods, so
+// these questions find every difference a session's rules can see. Such a change is told only where
+// it is not the change sessions without rules are told, the same groups taken away and the same
+// added (else a change of limits would be told again for every kind and country).
 import { eligibleApartFromAmount, isEligible, normalizeCampaignKeyword } from './eligibility.ts';
 import { groupShapeOf, partitionIntoGroups } from './grouping.ts';
 import { languageOfCountry, type Language } from './languages.ts';
@@ -18,6 +27,7 @@ import { localizeCatalog, type LocalizedCatalog } from './localization.ts';
 import { ceilToInteger, formatDecimal, multiplyDecimal, type Decimal } from './money.ts';
 import { CUSTOMER_TYPES, type CustomerType, type PaymentMethod, type StoreMethods } from './catalog.ts';
 import type { OperatorTypes } from './payment-method-types.ts';
+import { allowedByOrderRules, methodCountries, PRODUCT_TYPES, type OrderRules, type ProductType } from './order-rules.ts';
 
 /** A group as the preview compares it: what a shopper sees of it apart from its subtitle. */
 export interface PreviewGroup {
@@ -34,6 +44,10 @@ export interface OfferChange {
   customerType: CustomerType;
   /** A campaign keyword (as a session would carry it), or null for sessions without a campaign. */
   campaign: string | null;
+  /** Only on a change that orders holding this kind of goods see (a method's excludedProductTypes). */
+  productType?: ProductType;
+  /** Only on a change that orders from this billing country see (a method's countries). */
+  country?: string;
   from: string;
   to: string | null;
   before: PreviewGroup[];
@@ -110,10 +124,14 @@ class Side {
     this.localized = localizeCatalog(catalog, language);
   }
 
-  /** The groups offered at `cents` (not flattened), as offerGroups forms them, apart from subtitles and internalData. */
-  groupsAt(cents: bigint, customerType: CustomerType, campaign: string | undefined): PreviewGroup[] {
+  /**
+   * The groups offered at `cents` (not flattened), as offerGroups forms them, apart from subtitles
+   * and internalData; with `rules`, to a session with those rules for its order.
+   */
+  groupsAt(cents: bigint, customerType: CustomerType, campaign: string | undefined, rules?: OrderRules): PreviewGroup[] {
     const query = { amount: { units: cents, scale: 2 }, customerType, campaign };
-    const eligible = this.localized.methods.filter((m) => isEligible(m, query));
+    const store = this.catalog.store;
+    const eligible = this.localized.methods.filter((m) => isEligible(m, query) && allowedByOrderRules(m, store, rules));
     // Stryker disable next-line StringLiteral,ConditionalExpression: equivalent, a memo (ids are UUIDs of one length, and recomputing gives the same groups)
     const key = eligible.map((m) => m.id).join(',');
     let groups = this.groupsByMembers.get(key);
@@ -133,13 +151,27 @@ function samePreviewGroups(a: readonly PreviewGroup[], b: readonly PreviewGroup[
   return a.length === b.length && a.every((g, i) => g.id === b[i]!.id && g.title === b[i]!.title && g.type === b[i]!.type);
 }
 
+/** The groups of `a` that `b` does not offer (the same id, title and type), in `a`'s order. */
+function groupsMissing(a: readonly PreviewGroup[], b: readonly PreviewGroup[]): PreviewGroup[] {
+  return a.filter((g) => !b.some((h) => h.id === g.id && h.title === g.title && h.type === g.type));
+}
+
+/** Whether two changes (before, after) take away the same groups and add the same groups. */
+function sameChange([before, after]: [PreviewGroup[], PreviewGroup[]], [before0, after0]: [PreviewGroup[], PreviewGroup[]]): boolean {
+  return (
+    samePreviewGroups(groupsMissing(before, after), groupsMissing(before0, after0)) &&
+    samePreviewGroups(groupsMissing(after, before), groupsMissing(after0, before0))
+  );
+}
+
 /**
  * `today` and `proposed`: a store's catalog now and as a change would leave it, each with its
  * methods in display order and as offered at the same moment (windows.ts, activeAt). `language`:
  * the texts compared (titles); by default each side in its own store's language, as a shopper
  * without a locale is served. Groups are bundled as group retrieval bundles them by default
  * (not flattened). Ordered by customer type (NATURAL, LEGAL), campaign (none first, then the
- * keywords) and amount; [] when shoppers would be offered the same everywhere.
+ * keywords), order (sessions without rules first, then each kind of goods, then each country:
+ * ordersOf) and amount; [] when shoppers would be offered the same everywhere.
  */
 export function previewChanges(today: StoreMethods, proposed: StoreMethods, operator: OperatorTypes, language?: Language): OfferChange[] {
   const sides: [Side, Side] = [
@@ -147,16 +179,52 @@ export function previewChanges(today: StoreMethods, proposed: StoreMethods, oper
     new Side(proposed, language ?? languageOfCountry(proposed.store.countryCode), operator.bundled),
   ];
   const changes: OfferChange[] = [];
+  const orders = ordersOf(today, proposed);
   for (const customerType of CUSTOMER_TYPES) {
     for (const campaign of [undefined, ...campaignsOf(today, proposed)]) {
-      changes.push(...changesFor(sides, customerType, campaign));
+      for (const order of orders) changes.push(...changesFor(sides, customerType, campaign, order));
     }
   }
   return changes;
 }
 
-function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: string | undefined): OfferChange[] {
+/** An order whose rules may see a change: none (undefined), one kind of goods, or one country. */
+type OrderQuestion = undefined | { productType: ProductType } | { country: string };
+
+/**
+ * The orders to compare: none first; then one per kind of goods a method of either side excludes
+ * (in PRODUCT_TYPES order); then one per country either side names (code-unit order). Without any
+ * method that has countries of its own, and with the store's country unchanged, the country is no
+ * question: every method is offered there on both sides, as to sessions without a country.
+ */
+function ordersOf(...catalogs: StoreMethods[]): OrderQuestion[] {
+  const kinds = new Set<ProductType>();
+  const countries = new Set<string>();
+  // A store whose country changes moves every method without countries of its own.
+  let ownCountries = new Set(catalogs.map((c) => c.store.countryCode)).size > 1;
+  for (const catalog of catalogs) {
+    for (const method of catalog.methods) {
+      for (const kind of method.excludedProductTypes ?? []) kinds.add(kind);
+      if (method.countries !== undefined) ownCountries = true;
+      for (const country of methodCountries(method, catalog.store)) countries.add(country);
+    }
+  }
+  return [
+    undefined,
+    ...PRODUCT_TYPES.filter((kind) => kinds.has(kind)).map((productType) => ({ productType })),
+    ...(ownCountries ? [...countries].sort().map((country) => ({ country })) : []),
+  ];
+}
+
+/** The rules of a session with the order `order`. */
+function rulesOf(order: OrderQuestion): OrderRules | undefined {
+  if (order === undefined) return undefined;
+  return 'productType' in order ? { productTypes: [order.productType] } : { country: order.country };
+}
+
+function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: string | undefined, order: OrderQuestion): OfferChange[] {
   const question = { customerType, campaign };
+  const rules = rulesOf(order);
   // Where either side's offer can change: each candidate's first cent and the cent past its last.
   const points = new Set<bigint>([LOWEST_CART_CENTS]);
   for (const { catalog } of sides) {
@@ -177,6 +245,7 @@ function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: s
     changes.push({
       customerType,
       campaign: campaign ?? null,
+      ...order,
       from: centsText(open.from),
       // Stryker disable next-line ConditionalExpression: equivalent, past every maximum both sides offer nothing, so no change is open-ended
       to: open.to === null ? null : centsText(open.to),
@@ -189,9 +258,13 @@ function changesFor(sides: [Side, Side], customerType: CustomerType, campaign: s
   starts.forEach((from, index) => {
     const next = starts[index + 1];
     const to = next === undefined ? null : next - 1n;
-    const before = sides[0].groupsAt(from, customerType, campaign);
-    const after = sides[1].groupsAt(from, customerType, campaign);
-    if (samePreviewGroups(before, after)) {
+    const before = sides[0].groupsAt(from, customerType, campaign, rules);
+    const after = sides[1].groupsAt(from, customerType, campaign, rules);
+    // An order's change that sessions without rules are told of as it is: told once, there.
+    const toldWithoutRules =
+      rules !== undefined &&
+      sameChange([before, after], [sides[0].groupsAt(from, customerType, campaign), sides[1].groupsAt(from, customerType, campaign)]);
+    if (samePreviewGroups(before, after) || toldWithoutRules) {
       close();
       return;
     }

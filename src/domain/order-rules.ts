@@ -3,10 +3,11 @@
 // so that two sessions with the same rules share a key (and their kept answers), and two with
 // different rules never do.
 import { createHash } from 'node:crypto';
-import { PRODUCT_TYPES, type CustomerType, type PaymentMethod, type ProductType, type Store } from './catalog.ts';
+import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
+import type { ProductType } from './product-types.ts';
 
-// The kinds of goods are the catalog's (a method's excludedProductTypes) as much as the order's.
-export { PRODUCT_TYPES, type ProductType };
+/** The kinds of goods an order may hold, and a method may exclude (product-types.ts). */
+export { PRODUCT_TYPES, type ProductType } from './product-types.ts';
 
 /** At most this many entries in `allowedPaymentMethods` or `blockedPaymentMethods`. */
 export const MAX_RULE_ENTRIES = 50;

@@ -23,6 +23,7 @@ import * as consoleSessions from './migrations/0010_console.ts';
 import * as consoleSignIns from './migrations/0011_console_sign_ins.ts';
 import * as consoleSessionClient from './migrations/0012_console_session_client.ts';
 import * as creditWarning from './migrations/0013_credit_warning.ts';
+import * as methodOrderRules from './migrations/0014_method_order_rules.ts';
 import * as sessionRules from './migrations/0015_session_rules.ts';
 import type { DatabaseHandle } from './database.ts';
 import { lockMigrations } from './migration-lock.ts';
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_console_sign_ins': consoleSignIns,
   '0012_console_session_client': consoleSessionClient,
   '0013_credit_warning': creditWarning,
+  '0014_method_order_rules': methodOrderRules,
   '0015_session_rules': sessionRules,
 };
 

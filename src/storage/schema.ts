@@ -60,6 +60,10 @@ export interface PaymentMethodsTable {
   translations: TranslationsColumn;
   active_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
   active_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Kinds of goods (domain/order-rules.ts, PRODUCT_TYPES); '{}': none. */
+  excluded_product_types: ColumnType<string[], string[] | undefined, string[]>;
+  /** ISO 3166-1 alpha-2 codes; null: the store's country alone. */
+  countries: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -289,6 +289,8 @@ describe('payment methods', () => {
         },
       ],
       translations: {},
+      // No kind of goods excluded; no countries of its own (the store's country).
+      excludedProductTypes: [],
     });
     // The same instance's caches were cleared by the write itself: no waiting.
     expect((await groupTitles(service.app, session))[0]).toBe('Gift card');

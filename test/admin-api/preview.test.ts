@@ -254,6 +254,43 @@ describe('POST /admin/v1/stores/{storeId}/preview', () => {
     expectOnlyRemoved(changes, DEMO_METHODS.swish);
   });
 
+  it('previews a change of a method’s order rules for the orders it concerns, and only for them', async () => {
+    // The demo's account excludes gift cards; without the exclusion, gift-card orders are offered it.
+    const account = methodsWith(DEMO_METHODS.account, (m) => ({ ...m, excludedProductTypes: [] }));
+    const allowed = await changesOf({ paymentMethods: account });
+    expect(allowed.length).toBeGreaterThan(0);
+    for (const c of allowed) {
+      expect(c).toMatchObject({ productType: 'GIFT_CARD' });
+      expect(c.country).toBeUndefined();
+      // The account gained, nothing else.
+      const added = c.after.filter((g) => !c.before.some((b) => b.id === g.id));
+      expect(added.map((g) => g.id)).toEqual([groupIdOf([DEMO_METHODS.account])]);
+      expect(c.before).toEqual(c.after.filter((g) => g.id !== added[0]!.id));
+    }
+    // Swish also offered in Norway: orders from NO (offered nothing today: every method follows the store's SE) gain it.
+    const norway = await changesOf({ paymentMethods: methodsWith(DEMO_METHODS.swish, (m) => ({ ...m, countries: ['SE', 'NO'] })) });
+    expect(norway.length).toBeGreaterThan(0);
+    for (const c of norway) {
+      expect(c).toMatchObject({
+        country: 'NO',
+        before: [],
+        after: [{ id: groupIdOf([DEMO_METHODS.swish]), title: 'Swish', type: 'SWISH' }],
+      });
+    }
+    // Swish only in Norway: Swedish orders lose it, and Norwegian ones gain it.
+    const moved = await changesOf({ paymentMethods: methodsWith(DEMO_METHODS.swish, (m) => ({ ...m, countries: ['NO'] })) });
+    expect([...new Set(moved.map((c) => c.country))]).toEqual(['NO', 'SE']);
+    for (const c of moved.filter((x) => x.country === 'SE')) {
+      expect(c.before.map((g) => g.id)).toContain(groupIdOf([DEMO_METHODS.swish]));
+      expect(c.after.map((g) => g.id)).not.toContain(groupIdOf([DEMO_METHODS.swish]));
+    }
+    // The store's country written out, and the same exclusion again: nothing changes.
+    expect(await changesOf({ paymentMethods: methodsWith(DEMO_METHODS.swish, (m) => ({ ...m, countries: ['SE'] })) })).toEqual([]);
+    expect(
+      await changesOf({ paymentMethods: methodsWith(DEMO_METHODS.pp12, (m) => ({ ...m, excludedProductTypes: ['GIFT_CARD'] })) }),
+    ).toEqual([]);
+  });
+
   it('refuses a body as the admin API does, 400 naming every offending field', async () => {
     const refused = async (body: unknown, fields: string[]) => {
       const response = await preview(body);
@@ -285,6 +322,13 @@ describe('POST /admin/v1/stores/{storeId}/preview', () => {
     const other = await refused({ paymentMethods: [{ ...storeMethods[0], storeId: OTHER_STORE }] }, ['paymentMethods[0].storeId']);
     expect(other.parameters['paymentMethods[0].storeId']).toContain(STORE);
     await refused({ paymentMethods: [{ ...storeMethods[0], type: 'RESURS_INVOICE' }] }, ['paymentMethods[0].type']);
+    await refused({ paymentMethods: methodsWith(DEMO_METHODS.swish, (m) => ({ ...m, countries: ['SE', 'no'] })) }, [
+      'paymentMethods[6].countries[1]',
+    ]);
+    await refused(
+      { paymentMethods: methodsWith(DEMO_METHODS.swish, (m) => ({ ...m, excludedProductTypes: ['GIFT_CARD', 'GIFT_CARD'] })) },
+      ['paymentMethods[6].excludedProductTypes[1]'],
+    );
     await refused({ paymentMethods: storeMethods, store: { ...storeFields, currency: 'sek', merchantId: 'm-nobody' } }, ['store.currency']);
     await refused({ paymentMethods: storeMethods, store: { ...storeFields, merchantId: 'm-nobody' } }, ['store.merchantId']);
     await refused({ paymentMethods: storeMethods, store: { ...storeFields, id: OTHER_STORE } }, ['store.id']);

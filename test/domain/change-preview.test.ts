@@ -11,6 +11,7 @@ import { offerGroups } from '../../src/domain/offer.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { CUSTOMER_TYPES, type CustomerType, type PaymentMethod, type StoreMethods } from '../../src/domain/catalog.ts';
 import type { Decimal } from '../../src/domain/money.ts';
+import { allowedByOrderRules, PRODUCT_TYPES, type OrderRules } from '../../src/domain/order-rules.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 
 const NOW = 'PROVIDER_PART_PAYMENT_SELECT_NOW';
@@ -326,7 +327,10 @@ describe('change preview: property', () => {
   it('covers exactly the amounts offered differently, with both sides as group retrieval forms them, in maximal ranges', () => {
     fc.assert(
       fc.property(scenario, ({ today, proposed }) => {
-        const changes = previewChanges(today, proposed, DEFAULT_OPERATOR_TYPES);
+        // Sessions without rules for their order (the orders' own changes: the property below).
+        const changes = previewChanges(today, proposed, DEFAULT_OPERATOR_TYPES).filter(
+          (c) => c.productType === undefined && c.country === undefined,
+        );
         const keywords = new Map<string, string>();
         for (const m of [...today.methods, ...proposed.methods]) {
           if (m.campaign.campaign) for (const k of m.campaign.keywords) keywords.set(normalizeCampaignKeyword(k), k);
@@ -379,4 +383,209 @@ describe('change preview: property', () => {
       { numRuns: 40 },
     );
   }, 120_000); // 5 s alone; a loaded 2-core machine ran it past 30 s
+});
+
+// --- the merchant's rules for one order -----------------------------------------------------------
+
+describe('change preview: a method’s rules for orders', () => {
+  const invoice = method({ name: 'Faktura', type: INVOICE, sortOrder: 1, maxPurchaseLimit: dec('20000') });
+  const twelve = method({ name: '12 månader', type: NOW, sortOrder: 2, maxPurchaseLimit: dec('50000'), plans: [plan()] });
+  const account = method({ name: 'Konto', type: 'PROVIDER_REVOLVING_CREDIT', sortOrder: 3, maxPurchaseLimit: dec('50000') });
+  const today = catalogOf([invoice, twelve, account], { bundleTitle: 'Delbetalning' });
+  const proposedWith = (changes: Partial<PaymentMethod>, storeOverrides = {}) =>
+    catalogOf([invoice, { ...twelve, ...changes }, account], { bundleTitle: 'Delbetalning', ...storeOverrides });
+
+  it('tells what orders holding a kind of goods would no longer be offered, and nothing for sessions without rules', () => {
+    const changes = preview(today, proposedWith({ excludedProductTypes: ['GIFT_CARD'] }));
+    expect(changes).toEqual([
+      {
+        customerType: 'NATURAL',
+        campaign: null,
+        productType: 'GIFT_CARD',
+        from: '0.00',
+        to: '20000.00',
+        before: [group([invoice], 'Faktura'), group([twelve], '12 månader'), group([account], 'Konto')],
+        after: [group([invoice], 'Faktura'), group([account], 'Konto')],
+      },
+      {
+        customerType: 'NATURAL',
+        campaign: null,
+        productType: 'GIFT_CARD',
+        from: '20000.01',
+        to: '50000.00',
+        before: [group([twelve], '12 månader'), group([account], 'Konto')],
+        after: [group([account], 'Konto')],
+      },
+    ]);
+    // Taking the exclusion away again is previewed the other way round.
+    expect(
+      preview(proposedWith({ excludedProductTypes: ['GIFT_CARD'] }), today).map((c) => [c.productType, c.before.length, c.after.length]),
+    ).toEqual([
+      ['GIFT_CARD', 2, 3],
+      ['GIFT_CARD', 1, 2],
+    ]);
+    // An exclusion both sides have changes nothing.
+    const both = proposedWith({ excludedProductTypes: ['GIFT_CARD', 'DIGITAL'] });
+    expect(preview(both, both)).toEqual([]);
+  });
+
+  it('tells what orders from a country would be offered differently, with the store’s country as the default', () => {
+    const changes = preview(today, proposedWith({ countries: ['NO', 'SE'] }));
+    // NO gains the method (nothing else is offered there), SE keeps it; a country nobody names is offered nothing on either side.
+    expect(changes).toEqual([
+      {
+        customerType: 'NATURAL',
+        campaign: null,
+        country: 'NO',
+        from: '0.00',
+        to: '50000.00',
+        before: [],
+        after: [group([twelve], '12 månader')],
+      },
+    ]);
+    const onlyNorway = preview(today, proposedWith({ countries: ['NO'] }));
+    expect(onlyNorway.map((c) => [c.country, c.from, c.to, c.before.length, c.after.length])).toEqual([
+      ['NO', '0.00', '50000.00', 0, 1],
+      ['SE', '0.00', '20000.00', 3, 2],
+      ['SE', '20000.01', '50000.00', 2, 1],
+    ]);
+    // The store's own country written out is the default: nothing changes.
+    expect(preview(today, proposedWith({ countries: ['SE'] }))).toEqual([]);
+  });
+
+  it('tells a store’s new country to the orders of both countries, for the methods that follow it', () => {
+    const changes = preview(
+      today,
+      catalogOf([invoice, { ...twelve, countries: ['SE'] }, account], { bundleTitle: 'Delbetalning', countryCode: 'FI' }),
+    );
+    const countries = changes.filter((c) => c.country !== undefined).map((c) => [c.country, c.before.length, c.after.length]);
+    // FI: offered the invoice and the account now (they follow the store); SE: only the method of its own countries.
+    expect(countries).toContainEqual(['FI', 0, 2]);
+    expect(countries).toContainEqual(['SE', 3, 1]);
+  });
+
+  it('does not tell an order’s change again when sessions without rules are told the same change', () => {
+    // The limit falls for everyone; gift-card orders (for which the account is excluded on both sides)
+    // lose the same group, the invoice: told once, to sessions without rules.
+    const excluded = { ...account, excludedProductTypes: ['GIFT_CARD' as const] };
+    const before = catalogOf([invoice, twelve, excluded], { bundleTitle: 'Delbetalning' });
+    const after = catalogOf([{ ...invoice, maxPurchaseLimit: dec('10000') }, twelve, excluded], { bundleTitle: 'Delbetalning' });
+    const changes = preview(before, after);
+    expect(changes.map((c) => [c.productType ?? null, c.from, c.to])).toEqual([[null, '10000.01', '20000.00']]);
+    // Where the exclusion changes too, gift-card orders see another change: told to them.
+    const alsoExcluded = catalogOf(
+      [{ ...invoice, maxPurchaseLimit: dec('10000') }, { ...twelve, excludedProductTypes: ['GIFT_CARD'] }, excluded],
+      {
+        bundleTitle: 'Delbetalning',
+      },
+    );
+    expect(preview(before, alsoExcluded).map((c) => [c.productType ?? null, c.from, c.to])).toEqual([
+      [null, '10000.01', '20000.00'],
+      ['GIFT_CARD', '0.00', '10000.00'],
+      ['GIFT_CARD', '10000.01', '20000.00'],
+      ['GIFT_CARD', '20000.01', '50000.00'],
+    ]);
+  });
+});
+
+/** Limits within 0 … 1.00 (two decimals): amounts 0.00 … 1.01 cover every range. */
+const smallLimit = fc.integer({ min: 0, max: 100 }).map((units) => ({ units: BigInt(units), scale: 2 }));
+const RULES_TOP_CENTS = 101;
+const KINDS = ['GIFT_CARD', 'DIGITAL'] as const;
+const COUNTRIES = ['SE', 'FI', 'NO'];
+
+const ruledMethodArbitrary = (id: string) =>
+  fc
+    .record({
+      name: fc.constantFrom('A', 'B'),
+      type: fc.constantFrom(NOW, NOW, LATER, INVOICE),
+      bounds: fc.tuple(smallLimit, smallLimit),
+      natural: fc.boolean(),
+      legal: fc.boolean(),
+      excluded: fc.subarray([...KINDS]),
+      countries: fc.option(fc.subarray(COUNTRIES, { minLength: 1 }), { nil: undefined }),
+    })
+    .map((m): PaymentMethod => ({
+      ...method({ id }),
+      name: m.name,
+      sortOrder: 0,
+      type: m.type,
+      minPurchaseLimit: lower(m.bounds),
+      maxPurchaseLimit: higher(m.bounds),
+      enabledForNaturalCustomer: m.natural,
+      enabledForLegalCustomer: m.legal,
+      excludedProductTypes: m.excluded,
+      countries: m.countries,
+    }));
+
+const ruledScenario = fc
+  .tuple(
+    fc.tuple(...IDS.slice(0, 4).map((id) => fc.option(ruledMethodArbitrary(id), { nil: undefined }))),
+    fc.tuple(
+      ...IDS.slice(0, 4).map((id) => fc.oneof(fc.constant('same' as const), fc.option(ruledMethodArbitrary(id), { nil: undefined }))),
+    ),
+    fc.constantFrom('SE', 'SE', 'FI'),
+  )
+  .map(([todays, proposals, countryCode]) => {
+    const today = todays.filter((m) => m !== undefined);
+    const proposed = proposals.map((p, i) => (p === 'same' ? todays[i] : p)).filter((m) => m !== undefined);
+    return {
+      today: { store: store({ bundleTitle: 'Delbetalning' }), methods: inDisplayOrder(today) },
+      proposed: { store: store({ bundleTitle: 'Delbetalning', countryCode }), methods: inDisplayOrder(proposed) },
+    };
+  });
+
+/** What a change takes away and adds, as group keys. */
+function delta(before: PreviewGroup[], after: PreviewGroup[]): [string[], string[]] {
+  const key = (g: PreviewGroup) => JSON.stringify([g.id, g.title, g.type]);
+  const [b, a] = [before.map(key), after.map(key)];
+  return [b.filter((k) => !a.includes(k)), a.filter((k) => !b.includes(k))];
+}
+
+/** Group retrieval for a session with `rules`: the rules take methods away before grouping. */
+function ruledGroupsAt(catalog: StoreMethods, cents: number, customerType: CustomerType, rules: OrderRules | undefined): PreviewGroup[] {
+  const allowed = { ...catalog, methods: catalog.methods.filter((m) => allowedByOrderRules(m, catalog.store, rules)) };
+  return groupsAt(allowed, cents, customerType, undefined);
+}
+
+describe('change preview: property of the orders’ rules', () => {
+  it('tells an order exactly where it is offered differently and sessions without rules are not told the same change', () => {
+    const orders: Array<{ key: Partial<OfferChange>; rules: OrderRules }> = [
+      ...PRODUCT_TYPES.map((productType) => ({ key: { productType }, rules: { productTypes: [productType] } })),
+      ...[...COUNTRIES, 'DK'].map((country) => ({ key: { country }, rules: { country } })),
+    ];
+    fc.assert(
+      fc.property(ruledScenario, ({ today, proposed }) => {
+        const changes = previewChanges(today, proposed, DEFAULT_OPERATOR_TYPES);
+        for (const customerType of CUSTOMER_TYPES) {
+          const plain = Array.from({ length: RULES_TOP_CENTS + 1 }, (_, amount) => [
+            ruledGroupsAt(today, amount, customerType, undefined),
+            ruledGroupsAt(proposed, amount, customerType, undefined),
+          ]);
+          for (const order of orders) {
+            const mine = changes.filter(
+              (c) => c.customerType === customerType && c.productType === order.key.productType && c.country === order.key.country,
+            );
+            for (let i = 1; i < mine.length; i += 1) expect(cents(mine[i - 1]!.to!)).toBeLessThan(cents(mine[i]!.from));
+            for (let amount = 0; amount <= RULES_TOP_CENTS; amount += 1) {
+              const before = ruledGroupsAt(today, amount, customerType, order.rules);
+              const after = ruledGroupsAt(proposed, amount, customerType, order.rules);
+              const [before0, after0] = plain[amount]!;
+              const told = !isDeepStrictEqual(before, after) && !isDeepStrictEqual(delta(before, after), delta(before0!, after0!));
+              const covering = mine.filter((c) => cents(c.from) <= amount && (c.to === null || amount <= cents(c.to)));
+              if (!told) {
+                if (covering.length !== 0)
+                  expect({ amount, order: order.key, covering }).toEqual({ amount, order: order.key, covering: [] });
+              } else {
+                expect(covering).toHaveLength(1);
+                expect(covering[0]!.before).toEqual(before);
+                expect(covering[0]!.after).toEqual(after);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });

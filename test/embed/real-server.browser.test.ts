@@ -434,6 +434,29 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
       await expect(c.page.locator('#details-hint').isHidden()).resolves.toBe(true);
     });
 
+    it('a gift card in the cart gets a new session without part payment and the account, and taking it out brings them back', async () => {
+      const c = await open(`${base}/demo`);
+      await c.page.getByRole('radio', { name: 'English' }).check();
+      await c.option('Part payment').waitFor();
+      await c.waitForOptions(5);
+      const first = await sessionIdOnPage(c);
+      expect((await service.ctx.sessions.requireActive(first!)).rules).toEqual({ productTypes: ['PHYSICAL'] });
+
+      await c.page.getByRole('spinbutton', { name: /Gift card/ }).fill('1');
+      await c.page.locator('#cart-total', { hasText: 'SEK 1,799.95' }).waitFor();
+      await c.page.locator('#session-id').filter({ hasNotText: first! }).waitFor();
+      const withGiftCard = (await sessionIdOnPage(c))!;
+      expect((await service.ctx.sessions.requireActive(withGiftCard)).rules).toEqual({ productTypes: ['GIFT_CARD', 'PHYSICAL'] });
+      const offered = await apiGroups(withGiftCard, 'amount=1799.95&customerType=NATURAL');
+      expect(offered.map((g) => g.type).filter((t) => t.startsWith('PROVIDER_PART_PAYMENT'))).toEqual([]);
+      expect((await c.waitForOptions(offered.length)).map((o) => o.groupId)).toEqual(offered.map((g) => g.id));
+
+      await c.page.getByRole('spinbutton', { name: /Gift card/ }).fill('0');
+      await c.page.locator('#session-id').filter({ hasNotText: withGiftCard }).waitFor();
+      await c.option('Part payment').waitFor();
+      await c.waitForOptions(5);
+    });
+
     it('shows the credit disclosure beside every monthly cost: the product page, the selector and the details', async () => {
       const c = await open(`${base}/demo`);
       await c.waitForOptions(5);

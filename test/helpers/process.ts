@@ -30,11 +30,16 @@ export interface ServerProcess {
 }
 
 // 60 s: a first start on PGlite takes 4–8 s alone and passed 30 s on a 2-core machine loaded many times over.
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+// `root`: the checkout whose dist/main.js runs, this one by default (another release's: test/helpers/previous-release.ts).
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  { root = projectRoot }: { root?: string } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
-    cwd: projectRoot,
+  const child = spawn(process.execPath, [path.join(root, 'dist/main.js')], {
+    cwd: root,
     // No drain delay unless a test asks for one: nothing balances these processes.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

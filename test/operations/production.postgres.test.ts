@@ -183,6 +183,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       { name: '0011_console_sign_ins' },
       { name: '0012_console_session_client' },
       { name: '0013_credit_warning' },
+      { name: '0014_method_order_rules' },
+      { name: '0015_session_rules' },
     ]);
     const keys = await database.query<{ kid: string }>('select kid from signing_keys');
     expect(keys).toHaveLength(1);

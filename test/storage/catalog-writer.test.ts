@@ -124,6 +124,48 @@ describe('payment methods', () => {
     expect(compareDecimal(read.maxPurchaseLimit, dec('50000'))).toBe(0);
   });
 
+  it('stores the order rules (excludedProductTypes, countries) and reads them back; null countries read as the default', async () => {
+    const ruled = method({
+      id: uuid(14, '5a000000'),
+      storeId: STORE,
+      excludedProductTypes: ['DIGITAL', 'GIFT_CARD'],
+      countries: ['NO', 'SE'],
+    });
+    expect(await write((w) => w.upsertPaymentMethod(ruled))).toBe('created');
+    const methods = new PaymentMethodsRepository(t.db);
+    expect(await methods.findById(ruled.id)).toMatchObject({ excludedProductTypes: ['DIGITAL', 'GIFT_CARD'], countries: ['NO', 'SE'] });
+    expect(await write((w) => w.upsertPaymentMethod(ruled))).toBe('unchanged');
+    // Either field changed alone is an update.
+    expect(await write((w) => w.upsertPaymentMethod({ ...ruled, excludedProductTypes: ['GIFT_CARD'] }))).toBe('updated');
+    expect(await write((w) => w.upsertPaymentMethod({ ...ruled, excludedProductTypes: ['GIFT_CARD'], countries: ['SE'] }))).toBe('updated');
+    // Back to the defaults: '{}' and null, read as [] and undefined (the store's country).
+    expect(await write((w) => w.upsertPaymentMethod({ ...ruled, excludedProductTypes: undefined, countries: undefined }))).toBe('updated');
+    const row = await t.db
+      .selectFrom('payment_methods')
+      .select(['excluded_product_types', 'countries'])
+      .where('id', '=', ruled.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ excluded_product_types: [], countries: null });
+    const read = (await methods.findById(ruled.id))!;
+    expect(read.excludedProductTypes).toEqual([]);
+    expect(read.countries).toBeUndefined();
+    // [] and undefined are the same "none": nothing is written.
+    expect(await write((w) => w.upsertPaymentMethod({ ...ruled, excludedProductTypes: [], countries: undefined }))).toBe('unchanged');
+  });
+
+  it('a row written without the order rules (as the release before them writes) gets the defaults; an empty countries list is refused', async () => {
+    const id = uuid(15, '5a000000');
+    // The previous release's insert names none of the new columns.
+    await sql`insert into payment_methods (id, store_id, sort_order, name, description, type, min_purchase_limit, max_purchase_limit,
+        min_application_limit, max_application_limit, enabled_for_legal_customer, enabled_for_natural_customer, is_campaign,
+        campaign_keywords, price_signage_possible)
+      values (${id}, ${STORE}, 0, 'Old release', '', 'PROVIDER_INVOICE', 0, 100, 0, 100, false, true, false, '{}', false)`.execute(t.db);
+    const read = (await new PaymentMethodsRepository(t.db).findById(id))!;
+    expect(read.excludedProductTypes).toEqual([]);
+    expect(read.countries).toBeUndefined();
+    expect(await sqlState(sql`update payment_methods set countries = '{}' where id = ${id}`.execute(t.db))).toBe('23514');
+  });
+
   it('refuses a window that ends before it starts (check constraint) and a method of an unknown store (foreign key)', async () => {
     const window = method({
       id: uuid(12, '5a000000'),

@@ -907,10 +907,17 @@ export interface components {
             }[];
             /** @description A campaign keyword of the store (today or proposed), or null for sessions without a campaign. */
             campaign: string | null;
+            /** @description Only on a change that sessions from this billing country see (a method's countries, or the store's country), beyond what sessions without rules are told. */
+            country?: string;
             /** @enum {unknown} */
             customerType: "NATURAL" | "LEGAL";
             /** @description The lowest amount of the range (inclusive, two decimals). */
             from: string;
+            /**
+             * @description Only on a change that sessions whose order holds this kind of goods see (a method's excludedProductTypes), beyond what sessions without rules are told.
+             * @enum {unknown}
+             */
+            productType?: "PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION";
             /** @description The highest amount of the range (inclusive, two decimals); null: no upper end. */
             to: string | null;
         };
@@ -936,9 +943,13 @@ export interface components {
                 campaign: boolean;
                 keywords: string[];
             };
+            /** @description Billing countries (ISO 3166-1 alpha-2) the method is offered in to a session that names the shopper's country: the method's own list, else the store's countryCode alone. */
+            countries: string[];
             description: string;
             enabledForLegalCustomer: boolean;
             enabledForNaturalCustomer: boolean;
+            /** @description Kinds of goods (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE, SUBSCRIPTION) the method is not offered for: a session whose productTypes hold one of them is not offered it. [] none. */
+            excludedProductTypes: string[];
             /** Format: uuid */
             id: string;
             legalLinks: components["schemas"]["LegalLink"][];
@@ -2225,9 +2236,13 @@ export interface operations {
                                 campaign: boolean;
                                 keywords: string[];
                             };
+                            /** @description Billing countries (ISO 3166-1 alpha-2) the method is offered in; absent: the store's countryCode alone. */
+                            countries?: string[];
                             description: string;
                             enabledForLegalCustomer: boolean;
                             enabledForNaturalCustomer: boolean;
+                            /** @description Kinds of goods the method is not offered for (a session whose productTypes hold one of them); [] none. */
+                            excludedProductTypes: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                             /** Format: uuid */
                             id: string;
                             legalLinks: {
@@ -2388,9 +2403,13 @@ export interface operations {
                             campaign: boolean;
                             keywords: string[];
                         };
+                        /** @description Billing countries (ISO 3166-1 alpha-2) the method is offered in; absent: the store's countryCode alone. */
+                        countries?: string[];
                         description: string;
                         enabledForLegalCustomer: boolean;
                         enabledForNaturalCustomer: boolean;
+                        /** @description Kinds of goods the method is not offered for (a session whose productTypes hold one of them); [] none. */
+                        excludedProductTypes: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                         /** Format: uuid */
                         id: string;
                         legalLinks: {
@@ -2547,10 +2566,14 @@ export interface operations {
                         campaign: boolean;
                         keywords: string[];
                     };
+                    /** @description The billing countries the method is offered in when a session names its country: ISO 3166-1 alpha-2 codes in upper case (SE, NO), each at most once. Absent: the store's countryCode alone (following it if it changes). */
+                    countries?: string[];
                     /** @description Default ''. */
                     description?: string;
                     enabledForLegalCustomer: boolean;
                     enabledForNaturalCustomer: boolean;
+                    /** @description Kinds of goods (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE, SUBSCRIPTION), each at most once: the method is not offered to a session whose productTypes hold any of them. Default []: none. */
+                    excludedProductTypes?: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                     /** @description Payment method id (UUID). */
                     id?: string;
                     legalLinks?: {
@@ -2665,9 +2688,13 @@ export interface operations {
                             campaign: boolean;
                             keywords: string[];
                         };
+                        /** @description Billing countries (ISO 3166-1 alpha-2) the method is offered in; absent: the store's countryCode alone. */
+                        countries?: string[];
                         description: string;
                         enabledForLegalCustomer: boolean;
                         enabledForNaturalCustomer: boolean;
+                        /** @description Kinds of goods the method is not offered for (a session whose productTypes hold one of them); [] none. */
+                        excludedProductTypes: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                         /** Format: uuid */
                         id: string;
                         legalLinks: {
@@ -2765,9 +2792,13 @@ export interface operations {
                             campaign: boolean;
                             keywords: string[];
                         };
+                        /** @description Billing countries (ISO 3166-1 alpha-2) the method is offered in; absent: the store's countryCode alone. */
+                        countries?: string[];
                         description: string;
                         enabledForLegalCustomer: boolean;
                         enabledForNaturalCustomer: boolean;
+                        /** @description Kinds of goods the method is not offered for (a session whose productTypes hold one of them); [] none. */
+                        excludedProductTypes: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                         /** Format: uuid */
                         id: string;
                         legalLinks: {
@@ -3542,10 +3573,14 @@ export interface operations {
                             campaign: boolean;
                             keywords: string[];
                         };
+                        /** @description The billing countries the method is offered in when a session names its country: ISO 3166-1 alpha-2 codes in upper case (SE, NO), each at most once. Absent: the store's countryCode alone (following it if it changes). */
+                        countries?: string[];
                         /** @description Default ''. */
                         description?: string;
                         enabledForLegalCustomer: boolean;
                         enabledForNaturalCustomer: boolean;
+                        /** @description Kinds of goods (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE, SUBSCRIPTION), each at most once: the method is not offered to a session whose productTypes hold any of them. Default []: none. */
+                        excludedProductTypes?: ("PHYSICAL" | "DIGITAL" | "GIFT_CARD" | "SERVICE" | "SUBSCRIPTION")[];
                         /** @description Payment method id (UUID). */
                         id: string;
                         legalLinks?: {
@@ -3692,7 +3727,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description By customer type (NATURAL, LEGAL), campaign (null first, then the keywords) and amount; [] when nothing changes. */
+                        /** @description By customer type (NATURAL, LEGAL), campaign (null first, then the keywords), order (sessions without rules first, then each productType, then each country) and amount; [] when nothing changes. */
                         changes: components["schemas"]["OfferChange"][];
                     };
                 };

@@ -8,6 +8,7 @@ import type {} from '@fastify/swagger'; // its FastifySchema fields: operationId
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { PaymentMethodSchema } from '../../catalog-input/schema.ts';
+import { PRODUCT_TYPES } from '../../domain/order-rules.ts';
 import { component } from '../schemas/common.ts';
 import { ADMIN_SECURITY, ADMIN_TAGS, StoreBodySchema, adminErrorResponses } from './schemas.ts';
 
@@ -47,6 +48,20 @@ const OfferChangeSchema = component(
       campaign: Type.Union([Type.String(), Type.Null()], {
         description: 'A campaign keyword of the store (today or proposed), or null for sessions without a campaign.',
       }),
+      productType: Type.Optional(
+        Type.Enum(PRODUCT_TYPES, {
+          description:
+            "Only on a change that sessions whose order holds this kind of goods see (a method's excludedProductTypes), " +
+            'beyond what sessions without rules are told.',
+        }),
+      ),
+      country: Type.Optional(
+        Type.String({
+          description:
+            "Only on a change that sessions from this billing country see (a method's countries, or the store's country), " +
+            'beyond what sessions without rules are told.',
+        }),
+      ),
       from: Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'The lowest amount of the range (inclusive, two decimals).' }),
       to: Type.Union([Type.String({ pattern: '^\\d+\\.\\d{2}$' }), Type.Null()], {
         description: 'The highest amount of the range (inclusive, two decimals); null: no upper end.',
@@ -65,7 +80,9 @@ const OfferChangeSchema = component(
 const PreviewResponse = Type.Object(
   {
     changes: Type.Array(OfferChangeSchema, {
-      description: 'By customer type (NATURAL, LEGAL), campaign (null first, then the keywords) and amount; [] when nothing changes.',
+      description:
+        'By customer type (NATURAL, LEGAL), campaign (null first, then the keywords), order (sessions without rules first, then ' +
+        'each productType, then each country) and amount; [] when nothing changes.',
     }),
   },
   { description: 'What the change would change for shoppers, compared at this moment.' },

@@ -18,6 +18,7 @@ import {
   StoreTranslationsSchema,
 } from '../../catalog-input/schema.ts';
 import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../services/audit.ts';
+import { PRODUCT_TYPES } from '../../domain/order-rules.ts';
 import { PageSchema } from '../merchant-api/schemas.ts';
 import { component, errorResponses } from '../schemas/common.ts';
 
@@ -154,6 +155,14 @@ export const AdminPaymentMethodSchema = Type.Object({
   ),
   activeUntil: Type.Optional(
     Type.String({ format: 'date-time', description: 'Offered and listed until this instant (exclusive), in UTC; absent: for good.' }),
+  ),
+  excludedProductTypes: Type.Array(Type.Enum(PRODUCT_TYPES), {
+    description: 'Kinds of goods the method is not offered for (a session whose productTypes hold one of them); [] none.',
+  }),
+  countries: Type.Optional(
+    Type.Array(Type.String(), {
+      description: "Billing countries (ISO 3166-1 alpha-2) the method is offered in; absent: the store's countryCode alone.",
+    }),
   ),
 });
 

@@ -10,7 +10,14 @@ import type { PaymentMethod, Store } from '../../domain/catalog.ts';
 import { Errors } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { attempt, emptyForm, text, type FormState } from '../../services/console/form-values.ts';
-import { methodActionOf, methodBody, methodValues, newMethodValues, withListChanged } from '../../services/console/method-form.ts';
+import {
+  methodActionOf,
+  methodBody,
+  methodFormErrors,
+  methodValues,
+  newMethodValues,
+  withListChanged,
+} from '../../services/console/method-form.ts';
 import { previewMethodChange, previewMethodRemoval } from '../../services/console/previews.ts';
 import { actorOf, formOf, noticeOf, param, sendPage } from './pages.ts';
 import { requireSession } from './security.ts';
@@ -42,12 +49,14 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void
     const body = methodBody(values, store.id);
     if (action.kind === 'preview') {
       const outcome = await previewMethodChange(ctx.admin, store, { id, body });
-      return 'errors' in outcome ? render(400, { values, errors: outcome.errors }) : render(200, emptyForm(values), outcome.changes);
+      return 'errors' in outcome
+        ? render(400, { values, errors: methodFormErrors(outcome.errors) })
+        : render(200, emptyForm(values), outcome.changes);
     }
     // A creation never replaces another method (a form's id reused by a second save).
     if (!method && (await methodExists(ctx, id))) return reply.redirect(`/console/payment-methods/${id}?done=saved`, 303);
     const saved = await attempt(() => ctx.admin.paymentMethods.put(id, body, actorOf(request)));
-    if (saved.errors) return render(400, { values, errors: saved.errors });
+    if (saved.errors) return render(400, { values, errors: methodFormErrors(saved.errors) });
     return reply.redirect(`/console/payment-methods/${id}?done=${method ? 'saved' : 'created'}`, 303);
   }
 

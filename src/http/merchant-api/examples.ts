@@ -15,6 +15,8 @@ export const INVOICE_METHOD = {
   enabledForNaturalCustomer: true,
   campaign: { campaign: false, keywords: [] },
   priceSignagePossible: false,
+  excludedProductTypes: [],
+  countries: ['SE'],
   translations: {
     fi: { description: 'Maksa 30 päivän kuluessa', name: 'Lasku' },
     en: { description: 'Pay within 30 days', name: 'Invoice' },
@@ -35,6 +37,8 @@ export const CAMPAIGN_METHOD = {
   enabledForNaturalCustomer: true,
   campaign: { campaign: true, keywords: ['BLACKWEEK'] },
   priceSignagePossible: true,
+  excludedProductTypes: ['GIFT_CARD'],
+  countries: ['SE'],
   translations: {
     fi: { description: 'Kampanja: 0 % korko, ei maksuja, 6 kuukausierää', name: 'Black Week: 6 kuukautta korotta' },
     en: { description: 'Campaign: 0 % interest, no fees, 6 monthly payments', name: 'Black Week: 6 months interest-free' },

@@ -75,6 +75,16 @@ export const MerchantPaymentMethodSchema = component(
     activeUntil: Type.Optional(
       Type.String({ format: 'date-time', description: 'Offered and listed until this instant (exclusive), in UTC; absent: for good.' }),
     ),
+    excludedProductTypes: Type.Array(Type.String(), {
+      description:
+        'Kinds of goods (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE, SUBSCRIPTION) the method is not offered for: a session whose ' +
+        'productTypes hold one of them is not offered it. [] none.',
+    }),
+    countries: Type.Array(Type.String(), {
+      description:
+        "Billing countries (ISO 3166-1 alpha-2) the method is offered in to a session that names the shopper's country: " +
+        "the method's own list, else the store's countryCode alone.",
+    }),
   }),
 );
 

@@ -5,6 +5,7 @@ import { decimalToNumber } from '../../domain/money.ts';
 import { legalLinkLanguage, type PaymentMethod, type Store } from '../../domain/catalog.ts';
 import type { Language } from '../../domain/languages.ts';
 import { translated } from '../../domain/localization.ts';
+import { methodCountries } from '../../domain/order-rules.ts';
 
 /** The method's own fields, legal links aside (the listing and the admin API show those differently). */
 export function presentPaymentMethodFields(m: PaymentMethod) {
@@ -24,16 +25,23 @@ export function presentPaymentMethodFields(m: PaymentMethod) {
     // The window, when the method has one (docs/catalog.md#windows), in UTC.
     ...(m.activeFrom === undefined ? {} : { activeFrom: new Date(m.activeFrom).toISOString() }),
     ...(m.activeUntil === undefined ? {} : { activeUntil: new Date(m.activeUntil).toISOString() }),
+    // The merchant's rules for one order (docs/catalog.md#order-rules): the kinds of goods it is not
+    // offered for ([]: none), and its own billing countries when it has a list (absent: the store's).
+    excludedProductTypes: [...(m.excludedProductTypes ?? [])],
+    ...(m.countries === undefined ? {} : { countries: [...m.countries] }),
   };
 }
 
 /**
  * As the merchant listing shows it: name and description in `language` (their translation, else
  * as written), every legal link (each with its language: the store's country's unless the catalog
- * gives one), and the translations themselves when there are any.
+ * gives one), the countries it is offered in (its own, else the store's country), and the
+ * translations themselves when there are any.
  */
 export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'countryCode'>, language: Language) {
-  const { id, name, description, type, minPurchaseLimit, maxPurchaseLimit, minApplicationLimit, maxApplicationLimit, ...rest } =
+  // `countries` is left out of the shared fields: the listing always says where the method is offered.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { id, name, description, type, minPurchaseLimit, maxPurchaseLimit, minApplicationLimit, maxApplicationLimit, countries, ...rest } =
     presentPaymentMethodFields(m);
   const hasTranslations = m.translations !== undefined && Object.keys(m.translations).length > 0;
   return {
@@ -52,6 +60,7 @@ export function presentPaymentMethod(m: PaymentMethod, store: Pick<Store, 'count
       language: legalLinkLanguage(l, store),
     })),
     ...rest,
+    countries: [...methodCountries(m, store)],
     ...(hasTranslations ? { translations: m.translations } : {}),
   };
 }

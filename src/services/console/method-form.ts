@@ -4,6 +4,7 @@
 // shrink with submit buttons ("Add plan", "Remove plan 2") that re-render the form server-side.
 import { METHOD_TRANSLATED_FIELDS, PLAN_TRANSLATED_FIELDS, type PaymentMethod } from '../../domain/catalog.ts';
 import { formatDecimalTrimmed } from '../../domain/money.ts';
+import { PRODUCT_TYPES } from '../../domain/order-rules.ts';
 import {
   checked,
   integerOrText,
@@ -34,7 +35,18 @@ export const METHOD_FIELDS = [
   'campaign.campaign',
   'activeFrom',
   'activeUntil',
+  'excludedProductTypes',
+  'countries',
 ] as const;
+
+/** The product types' checkboxes (`excludedProductTypes.GIFT_CARD`), each labelled in words. */
+export const PRODUCT_TYPE_LABELS: Readonly<Record<(typeof PRODUCT_TYPES)[number], string>> = {
+  PHYSICAL: 'Physical goods',
+  DIGITAL: 'Digital goods',
+  GIFT_CARD: 'Gift cards',
+  SERVICE: 'Services',
+  SUBSCRIPTION: 'Subscriptions',
+};
 
 /** Whether the method form shows a field of this name (its refusal beside it, not in the summary). */
 export function methodFieldShown(name: string): boolean {
@@ -70,6 +82,9 @@ export function methodValues(method: PaymentMethod): FormValues {
     campaign: { campaign: on(method.campaign.campaign), keywords: [...method.campaign.keywords] },
     activeFrom: instant(method.activeFrom),
     activeUntil: instant(method.activeUntil),
+    excludedProductTypes: Object.fromEntries(PRODUCT_TYPES.map((t) => [t, on((method.excludedProductTypes ?? []).includes(t))])),
+    // Empty: the store's country (the default), as the catalog leaves the field out.
+    countries: (method.countries ?? []).join(', '),
     translations: translationValues(method.translations),
     legalLinks: method.legalLinks.map((link) => ({
       url: link.url,
@@ -153,7 +168,33 @@ export function methodBody(values: FormValues, storeId: string): Record<string, 
     const value = optional(values, field);
     if (value !== undefined) body[field] = value;
   }
+  body.excludedProductTypes = PRODUCT_TYPES.filter((t) => checked(values, `excludedProductTypes.${t}`));
+  // Codes separated by commas or spaces, as typed (the validation refuses a lower-case one by name).
+  const countries = text(values, 'countries')
+    .split(/[\s,]+/)
+    .filter((code) => code !== '');
+  if (countries.length > 0) body.countries = countries;
   return body;
+}
+
+/**
+ * The refusals as the form shows them: a list that is one field of the form (`countries`, the
+ * checkboxes of `excludedProductTypes`) has its entries' refusals (`countries[1]`) beside that field,
+ * each saying which entry ("Entry 2: …"); the others as they are.
+ */
+export function methodFormErrors(errors: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const entry = /^(countries|excludedProductTypes)\[(\d+)\]$/.exec(path);
+    if (!entry) {
+      result[path] = message;
+      continue;
+    }
+    const field = entry[1]!;
+    const told = `Entry ${Number(entry[2]) + 1}: ${message}`;
+    result[field] = result[field] === undefined ? told : `${result[field]}; ${told}`;
+  }
+  return result;
 }
 
 function linkBody(link: FormValues): Record<string, unknown> {

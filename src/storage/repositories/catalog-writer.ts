@@ -121,6 +121,8 @@ export class CatalogWriter {
         translations: translationsJson(method.translations),
         active_from: method.activeFrom === undefined ? null : new Date(method.activeFrom),
         active_until: method.activeUntil === undefined ? null : new Date(method.activeUntil),
+        excluded_product_types: [...(method.excludedProductTypes ?? [])],
+        countries: method.countries === undefined ? null : [...method.countries],
       })
       .onConflict((oc) =>
         oc
@@ -143,6 +145,8 @@ export class CatalogWriter {
             translations: (eb) => eb.ref('excluded.translations'),
             active_from: (eb) => eb.ref('excluded.active_from'),
             active_until: (eb) => eb.ref('excluded.active_until'),
+            excluded_product_types: (eb) => eb.ref('excluded.excluded_product_types'),
+            countries: (eb) => eb.ref('excluded.countries'),
             updated_at: sql`now()`,
           })
           .where(
@@ -151,13 +155,14 @@ export class CatalogWriter {
                 payment_methods.min_application_limit, payment_methods.max_application_limit,
                 payment_methods.enabled_for_legal_customer, payment_methods.enabled_for_natural_customer,
                 payment_methods.is_campaign, payment_methods.campaign_keywords, payment_methods.price_signage_possible,
-                payment_methods.translations, payment_methods.active_from, payment_methods.active_until)
+                payment_methods.translations, payment_methods.active_from, payment_methods.active_until,
+                payment_methods.excluded_product_types, payment_methods.countries)
               is distinct from (excluded.store_id, excluded.sort_order, excluded.name, excluded.description,
                 excluded.type, excluded.min_purchase_limit, excluded.max_purchase_limit,
                 excluded.min_application_limit, excluded.max_application_limit,
                 excluded.enabled_for_legal_customer, excluded.enabled_for_natural_customer,
                 excluded.is_campaign, excluded.campaign_keywords, excluded.price_signage_possible, excluded.translations,
-                excluded.active_from, excluded.active_until)`,
+                excluded.active_from, excluded.active_until, excluded.excluded_product_types, excluded.countries)`,
           ),
       )
       .returning(sql<boolean>`xmax = 0`.as('inserted'))

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { LegalLink, PaymentMethod, PaymentPlan } from '../../domain/catalog.ts';
+import type { ProductType } from '../../domain/order-rules.ts';
 import type { Database, PaymentMethodsTable } from '../schema.ts';
 import { numeric } from './stores.ts';
 
@@ -167,6 +168,9 @@ export class PaymentMethodsRepository {
       translations: r.translations,
       activeFrom: r.active_from?.getTime(),
       activeUntil: r.active_until?.getTime(),
+      // The column holds PRODUCT_TYPES values only (catalog-input/validate.ts checks what is written).
+      excludedProductTypes: r.excluded_product_types as ProductType[],
+      countries: r.countries ?? undefined,
     }));
   }
 }

@@ -2,7 +2,8 @@
 // links, plans) with their Add and Remove buttons, its translations, and Preview beside Save. Enter
 // in a field previews: the hidden first button is the one a browser presses for Enter.
 import { listOf, type FormState } from '../../../services/console/form-values.ts';
-import { methodFieldShown } from '../../../services/console/method-form.ts';
+import { methodFieldShown, PRODUCT_TYPE_LABELS } from '../../../services/console/method-form.ts';
+import { PRODUCT_TYPES } from '../../../domain/order-rules.ts';
 import type { ConsoleSession } from '../../../services/console/sessions.ts';
 import { escape } from './escape.ts';
 import { Checkbox, TextArea, TextField, TranslationFields } from './fields.tsx';
@@ -62,8 +63,11 @@ export function MethodForm(props: {
   form: FormState;
   action: string;
   knownTypes: readonly string[];
+  /** The store's country: a method's countries when its field is left empty. */
+  storeCountry: string;
 }): JSX.Element {
   const { form } = props;
+  const excludedError = form.errors.excludedProductTypes;
   const amount = { form, inputmode: 'decimal' as const };
   const first = (
     <>
@@ -115,6 +119,34 @@ export function MethodForm(props: {
           hint="Offered from this instant (inclusive), e.g. 2026-11-27T00:00:00+01:00; empty: since always"
         />
         <TextField form={form} name="activeUntil" hint="Offered until this instant (exclusive); empty: for good" />
+      </fieldset>
+      <fieldset
+        aria-describedby={
+          excludedError === undefined ? 'f-excludedProductTypes-hint' : 'f-excludedProductTypes-hint f-excludedProductTypes-error'
+        }
+      >
+        <legend>Excluded product types</legend>
+        <span class="hint" id="f-excludedProductTypes-hint">
+          Not offered to a session whose order holds any of these
+        </span>
+        {PRODUCT_TYPES.map((t) => (
+          <Checkbox form={form} name={`excludedProductTypes.${t}`} label={PRODUCT_TYPE_LABELS[t]} />
+        ))}
+        {excludedError === undefined ? (
+          ''
+        ) : (
+          <span class="error" id="f-excludedProductTypes-error">
+            {escape(excludedError)}
+          </span>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Countries</legend>
+        <TextField
+          form={form}
+          name="countries"
+          hint={`Billing countries it is offered in when a session names one: ISO 3166-1 alpha-2 codes, comma-separated (SE, NO); empty: the store's country (${props.storeCountry})`}
+        />
       </fieldset>
       <fieldset>
         <legend>Campaign</legend>

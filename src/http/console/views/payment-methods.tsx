@@ -6,6 +6,7 @@ import type { OfferChange } from '../../../domain/change-preview.ts';
 import { formatDecimalTrimmed as decimal } from '../../../domain/money.ts';
 import type { FormState } from '../../../services/console/form-values.ts';
 import type { ConsoleSession } from '../../../services/console/sessions.ts';
+import { PRODUCT_TYPE_LABELS } from '../../../services/console/method-form.ts';
 import { escape } from './escape.ts';
 import { LANGUAGE_NAMES } from './fields.tsx';
 import { Page, PostButton, canEdit } from './layout.tsx';
@@ -64,7 +65,7 @@ export function MethodPage(props: MethodPageProps): JSX.Element {
             ''
           )}
           <h2>{method ? 'Edit' : 'Create'}</h2>
-          <MethodForm session={session} form={props.form} action={action} knownTypes={props.knownTypes} />
+          <MethodForm session={session} form={props.form} action={action} knownTypes={props.knownTypes} storeCountry={store.countryCode} />
         </>
       ) : method ? (
         <ReadOnlyMethod method={method} />
@@ -91,6 +92,8 @@ function ReadOnlyMethod({ method }: { method: PaymentMethod }): JSX.Element {
           fact('Offered to', offeredTo.join(', ') || 'nobody'),
           fact('Price signage possible', method.priceSignagePossible ? 'Yes' : 'No'),
           fact('Campaign', method.campaign.campaign ? `Yes: ${method.campaign.keywords.join(', ')}` : 'No'),
+          fact('Excluded product types', (method.excludedProductTypes ?? []).map((t) => PRODUCT_TYPE_LABELS[t]).join(', ') || 'None'),
+          fact('Countries', method.countries?.join(', ') ?? "The store's country"),
         ]}
       />
       <h2>Plans</h2>
