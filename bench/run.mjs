@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -225,13 +225,14 @@ async function startStack(name, fixtures, databaseUrl) {
   return server;
 }
 
+/** The bare route (bare-server.mjs): no request log unless env says BARE_REQUEST_LOG=true (the informative variant). */
 async function startBare(name, fixtures, env = {}) {
   const file = path.join(scratch, `${name}-fixtures.json`);
   writeFileSync(file, JSON.stringify(fixtures));
   const server = await startProcess({
     name,
     script: path.join(projectRoot, 'bench/bare-server.mjs'),
-    env: { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL, BARE_FIXTURES: file, ...env },
+    env: { BARE_FIXTURES: file, ...(env.BARE_REQUEST_LOG === 'true' ? { LOG_LEVEL: SERVICE_ENV.LOG_LEVEL } : {}), ...env },
     readyPath: '/healthz',
     logDir,
     nodeArgs: profileArgs(name),
@@ -308,16 +309,69 @@ function cartSample(sessions) {
   return amountsAcross(sessions.length).map((amount, index) => ({ method: 'GET', path: groupPath(sessions[index], index, amount) }));
 }
 
-/** Asks the service each request once: the bare route's answers, and a check that all are 200. */
+/** Headers Node writes for any answer, the bare route's as the service's: not recorded. */
+const RUNTIME_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One GET: status, body, and the headers in the order they were sent ([name, value], names in lower case). */
+function getRaw(baseUrl, requestPath, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}${requestPath}`, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          raw.push([response.rawHeaders[i].toLowerCase(), response.rawHeaders[i + 1]]);
+        resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), headers: raw });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * Asks the service each request once: the bare route's answers ({ body, headers }: its bytes and
+ * the headers it sent them with, those Node adds to every answer left out), and a check that all are 200.
+ */
 async function recordAnswers(baseUrl, requests) {
   const fixtures = {};
   for (const request of requests) {
-    const response = await fetch(`${baseUrl}${request.path}`, { headers: request.headers });
-    const body = await response.text();
-    if (response.status !== 200) throw new Error(`${request.path}: ${response.status} ${body}`);
-    fixtures[request.path] = body;
+    const { status, body, headers } = await getRaw(baseUrl, request.path, request.headers);
+    if (status !== 200) throw new Error(`${request.path}: ${status} ${body}`);
+    fixtures[request.path] = { body, headers: headers.filter(([name]) => !RUNTIME_HEADERS.has(name)) };
   }
   return fixtures;
+}
+
+/** Recorded answers' bodies alone (the stack server sends them through the service's own hooks). */
+const bodiesOf = (fixtures) => Object.fromEntries(Object.entries(fixtures).map(([url, fixture]) => [url, fixture.body]));
+
+/**
+ * What a limit answers beside what the service answers, for the same request: the header names in
+ * order (the runtime's own left out) and X-Request-Id's length. The smoke test checks they agree.
+ */
+async function compareHeaders(service, limit, request) {
+  const [a, b] = await Promise.all([service, limit].map((server) => getRaw(server.baseUrl, request.path, request.headers)));
+  const names = (answer) => answer.headers.map(([name]) => name).filter((name) => !RUNTIME_HEADERS.has(name));
+  const idLength = (answer) => answer.headers.find(([name]) => name === 'x-request-id')?.[1].length ?? 0;
+  return {
+    limit: limit.name,
+    path: request.path,
+    service: { status: a.status, headers: names(a), requestIdLength: idLength(a), bytes: Buffer.byteLength(a.body) },
+    bare: { status: b.status, headers: names(b), requestIdLength: idLength(b), bytes: Buffer.byteLength(b.body) },
+  };
+}
+
+/**
+ * Lines a server wrote to its log for requests (Fastify's request lines carry `reqId`): the
+ * storefront's limit must write none (bench/README.md), its logging variant two per request.
+ */
+function requestLogLines(server) {
+  return readFileSync(server.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"reqId"')).length;
 }
 
 /** Recorded answers under their URL and under their amount key (bare-server.mjs): later ones win. */
@@ -447,17 +501,31 @@ async function main() {
     recordings.push(await recordAnswers(serviceLarge.baseUrl, [{ path: signagePath(stores.s10.id, signed, amount), headers: bearer }]));
   }
   const bare = await startBare('bare', bareFixtures(...recordings));
+  /** The limits, and what their answers carry beside the service's (the smoke test checks both). */
+  const limits = [bare];
+  const limitHeaders = [
+    await compareHeaders(serviceSmall, bare, requests.s10[0]),
+    await compareHeaders(serviceSmall, bare, { ...carts[0], path: carts[0].setupRequest(carts[0]).path }),
+  ];
+  if (wanted('price-signage')) limitHeaders.push(await compareHeaders(serviceLarge, bare, signage[0].setupRequest(signage[0])));
+  // Informative: the same route writing Fastify's two request lines for every request (at the service's log level).
+  const bareLogging =
+    wanted('groups-logging') || wanted('groups-carts-logging')
+      ? await startBare('bare-logging', bareFixtures(...recordings), { BARE_REQUEST_LOG: 'true' })
+      : undefined;
+  if (bareLogging) limits.push(bareLogging);
   // The same recordings sent as bytes encoded once (bare-server.mjs), for the informative `*-bytes` pairs.
   const bareBytes =
     wanted('groups-bytes') || wanted('groups-carts-bytes')
       ? await startBare('bare-bytes', bareFixtures(...recordings), { BARE_AS_BYTES: 'true' })
       : undefined;
+  if (bareBytes) limits.push(bareBytes);
   // Credit disclosure's cost (issue 34): the same traffic on the same database, served by this build with disclosure off.
   // groups-release: the repeated amounts against a release (BENCH_BASELINE_COMMIT), to measure a change of the hot path.
   const release = process.env.BENCH_BASELINE_COMMIT !== undefined && wanted('groups-release');
   const baseline =
     wanted('groups-carts-disclosure') || release ? await startBaseline('service-baseline', { DATABASE_URL: smallUrl }) : undefined;
-  const stack = await startStack('stack', fixtures, smallUrl);
+  const stack = await startStack('stack', bodiesOf(fixtures), smallUrl);
   const stackRequests = requests.s10.map((request) => ({ ...request, path: `/bare${request.path}` }));
 
   // The same INSERT the service issues (src/storage/repositories/sessions.ts), through the same
@@ -501,6 +569,16 @@ async function main() {
     },
   ];
 
+  // The merchant's rules for one order (issue 43): sessions created through the API with rules and the
+  // same without, in the 10-method store, the same mix of campaigns; group retrieval of each, and
+  // session creation with rules against without.
+  const rulesWanted = ['groups-rules', 'groups-carts-rules', 'sessions-rules'].some(wanted);
+  const ruleSets = orderRuleSets(catalog, stores.s10.id);
+  const createSessionWithRules = ruleSets.map((rules) => ({ ...createSession[0], body: JSON.stringify(rules) }));
+  const rulesSessions = rulesWanted
+    ? await sessionsWithRules(serviceSmall.baseUrl, client, stores.s10.id, ruleSets, campaignOf)
+    : undefined;
+
   const pairs = [
     {
       id: 'groups',
@@ -530,6 +608,20 @@ async function main() {
       title: `Group retrieval, every amount new, with credit disclosure vs ${baseline.label}`,
       a: ['service, with disclosure', http(serviceSmall, carts)],
       b: [`service, ${baseline.label}`, http(baseline.server, carts)],
+    },
+    // Informative: the limit as it was until 2026-11-28, Fastify writing two request lines for
+    // every answer while the service logs one storefront answer in a hundred (it flattered the service).
+    bareLogging && {
+      id: 'groups-logging',
+      title: 'Group retrieval, repeated amounts, vs the bare route logging every request',
+      a: ['service', http(serviceSmall, requests.s10)],
+      b: ['bare route, logging', http(bareLogging, requests.s10)],
+    },
+    bareLogging && {
+      id: 'groups-carts-logging',
+      title: 'Group retrieval, every amount new, vs the bare route logging every request',
+      a: ['service', http(serviceSmall, carts)],
+      b: ['bare route, logging', http(bareLogging, carts)],
     },
     // Informative: the limit of a route that, like the service, sends answers encoded once.
     bareBytes && {
@@ -629,6 +721,24 @@ async function main() {
       a: ['10 methods', http(serviceSmall, requests.s10)],
       b: ['500 methods', http(serviceSmall, requests.s500)],
     },
+    rulesSessions && {
+      id: 'groups-rules',
+      title: 'Group retrieval, repeated amounts: sessions with order rules vs the same without',
+      a: ['sessions with rules', http(serviceSmall, groupRequests(rulesSessions.withRules))],
+      b: ['sessions without rules', http(serviceSmall, groupRequests(rulesSessions.without))],
+    },
+    rulesSessions && {
+      id: 'groups-carts-rules',
+      title: 'Group retrieval, every amount new: sessions with order rules vs the same without',
+      a: ['sessions with rules', http(serviceSmall, cartRequests(rulesSessions.withRules))],
+      b: ['sessions without rules', http(serviceSmall, cartRequests(rulesSessions.without))],
+    },
+    rulesWanted && {
+      id: 'sessions-rules',
+      title: 'Session creation with order rules vs without',
+      a: ['with rules', http(serviceLarge, createSessionWithRules)],
+      b: ['without rules', http(serviceLarge, createSession)],
+    },
   ].filter((pair) => pair && wanted(pair.id));
   const group = (prefix) => wanted(prefix) || [...(only ?? [])].some((id) => id.startsWith(`${prefix}-`));
   if (group('abuse') || group('preauth')) {
@@ -673,6 +783,8 @@ async function main() {
     }
     const demoRequests = groupRequests(demoSessions);
     const bareEmbedded = await startBare('bare-pglite', await recordAnswers(embedded.baseUrl, demoRequests));
+    limits.push(bareEmbedded);
+    limitHeaders.push(await compareHeaders(embedded, bareEmbedded, demoRequests[0]));
     pairs.push({
       id: 'pglite',
       title: 'Group retrieval vs the bare route (embedded PGlite)',
@@ -701,6 +813,8 @@ async function main() {
   for (const entry of pairs) if (entry.note) log(`${entry.id}: ${entry.note()}`);
   await directPool.end();
   for (const server of processes.splice(0)) await server.stop();
+  // Request lines each limit wrote (after it stopped: its log is complete).
+  const limitLogs = limits.map((server) => ({ limit: server.name, requestLogLines: requestLogLines(server) }));
   await bouncer?.stop();
   for (const sink of sinks.splice(0)) sink.close();
   for (const redis of redisServers.splice(0)) await redis.stop();
@@ -713,6 +827,8 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     settings,
+    // A run of some scenarios only (--only): the report says so at its top.
+    only: only ? [...only] : undefined,
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
@@ -732,6 +848,9 @@ async function main() {
       ...(memory ? [memory] : []),
     ],
     startups,
+    // The limits: request lines each wrote over the run (none but the logging variant's), and their headers beside the service's.
+    limitLogs,
+    limitHeaders,
     // New cart amounts handed out (lib/amounts.mjs), every one distinct.
     distinctAmounts: amountsIssued(),
   };
@@ -741,6 +860,48 @@ async function main() {
   const report = writeReport(results, { reportDir, jsonFile });
   log(`\nresults: ${jsonFile}\nreport:  ${report}`);
   for (const line of summarize(results)) log(line);
+}
+
+/**
+ * Order rules as merchants set them (docs/session-api.md#order-rules), four sets taken in turn: a
+ * method type blocked; only some types allowed; the billing country and the kinds of goods; the
+ * kinds of goods and one method blocked by its id (which creation checks against the store's ids).
+ */
+function orderRuleSets(catalog, storeId) {
+  const card = catalog.paymentMethods.find((m) => m.storeId === storeId && m.type === 'CARD' && !m.campaign.campaign);
+  return [
+    { blockedPaymentMethods: ['SWISH'] },
+    { allowedPaymentMethods: ['CARD', 'PROVIDER_INVOICE', 'PROVIDER_PART_PAYMENT_SELECT_NOW'] },
+    { country: 'SE', productTypes: ['PHYSICAL'] },
+    { productTypes: ['PHYSICAL', 'GIFT_CARD'], blockedPaymentMethods: [card.id] },
+  ];
+}
+
+/**
+ * `settings.liveSessions` sessions with rules (the sets in turn) and as many without, created through
+ * the API in one store, each pair with the same campaign (campaignOf): the mix of group retrieval.
+ */
+async function sessionsWithRules(baseUrl, client, storeId, ruleSets, campaignOf) {
+  const token = await accessToken(baseUrl, client);
+  const create = async (body) => {
+    const response = await fetch(`${baseUrl}/v1/stores/${storeId}/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const session = await response.json();
+    if (response.status !== 201) throw new Error(`session creation: ${response.status} ${JSON.stringify(session)}`);
+    return session;
+  };
+  const withRules = [];
+  const without = [];
+  for (let index = 0; index < settings.liveSessions; index += 1) {
+    const campaign = campaignOf(storeId, index);
+    const base = campaign ? { campaign } : {};
+    withRules.push(await create({ ...base, ...ruleSets[index % ruleSets.length] }));
+    without.push(await create(base));
+  }
+  return { withRules, without };
 }
 
 /** The part-payment method of the store that price signage is measured on: signage possible, with plans. */

@@ -30,8 +30,20 @@ function summarize({ latenciesMs, ok, errors, seconds }) {
 export async function httpLoad({ baseUrl, requests, connections, seconds, warmupSeconds = 0, anyStatus = false, cpuSeconds }) {
   if (warmupSeconds > 0) await runAutocannon({ baseUrl, requests, connections, seconds: warmupSeconds, anyStatus });
   const cpuBefore = cpuSeconds?.();
+  const clientBefore = process.cpuUsage();
   const result = await runAutocannon({ baseUrl, requests, connections, seconds, anyStatus });
-  return cpuBefore === undefined ? result : { ...result, ...cpuPerRequest(cpuSeconds() - cpuBefore, result) };
+  const client = clientCpuPerRequest(process.cpuUsage(clientBefore), result);
+  return cpuBefore === undefined ? { ...result, ...client } : { ...result, ...cpuPerRequest(cpuSeconds() - cpuBefore, result), ...client };
+}
+
+/**
+ * The load generator's own CPU per answered request over the recorded run (this process: autocannon
+ * and the requests' paths): with the server's, it says how the two cores were shared, and so how a
+ * difference of server CPU becomes a difference of throughput (bench/analysis.md, issue 45).
+ */
+function clientCpuPerRequest({ user, system }, { ok, errors }) {
+  const answered = ok + errors;
+  return answered > 0 ? { clientCpuMicrosPerRequest: (user + system) / answered } : {};
 }
 
 /**

@@ -65,6 +65,11 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
         'groups-carts-rate',
         'groups-carts-disclosure',
         'groups-carts-bytes',
+        'groups-logging',
+        'groups-carts-logging',
+        'groups-rules',
+        'groups-carts-rules',
+        'sessions-rules',
         'price-signage',
         'listing-amount',
         'memory',
@@ -99,6 +104,25 @@ it('npm run bench -- --smoke runs every scenario and writes the results, the rep
     }
   }
   expect(results.startups.firstStartMs).toHaveLength(1);
+
+  // The storefront's limit does only the runtime's work: no request line in its log (the service logs
+  // one storefront answer in a hundred), while its informative logging variant wrote its lines (so
+  // the count sees them when they are there).
+  const logLines = Object.fromEntries(
+    (results.limitLogs as { limit: string; requestLogLines: number }[]).map((l) => [l.limit, l.requestLogLines]),
+  );
+  expect(Object.keys(logLines).sort()).toEqual(['bare', 'bare-bytes', 'bare-logging', 'bare-pglite']);
+  for (const limit of ['bare', 'bare-bytes', 'bare-pglite']) expect(logLines[limit], limit).toBe(0);
+  expect(logLines['bare-logging']).toBeGreaterThan(0);
+  // And it answers with the service's headers, in the service's order, a request id of the same length.
+  for (const { path: requestPath, service, bare } of results.limitHeaders) {
+    expect(bare.status, requestPath).toBe(200);
+    expect(bare.headers, requestPath).toEqual(service.headers);
+    expect(bare.requestIdLength, requestPath).toBe(service.requestIdLength);
+    expect(service.headers, requestPath).toEqual(expect.arrayContaining(['x-request-id', 'cache-control', 'content-language']));
+    // Group retrieval's answers carry their ETag (price signage, a merchant API, has none).
+    if (requestPath.includes('/payment-method-groups')) expect(service.headers, requestPath).toContain('etag');
+  }
 
   // Every cart new: the amounts handed out, and the memory scenario's fill, soak and RSS samples.
   expect(results.distinctAmounts).toBeGreaterThan(results.settings.memoryAmounts);
