@@ -2,7 +2,6 @@
 // straightforward computation (domain/offer.ts, serialized by the route's own serializer): the same
 // bytes for random catalogs, questions and amounts, amounts on and next to every limit included.
 import fc from 'fast-check';
-import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
 import { formatDecimal, parseDecimal } from '../../src/domain/money.ts';
@@ -10,10 +9,10 @@ import { offerGroups } from '../../src/domain/offer.ts';
 import { LANGUAGES, type Language } from '../../src/domain/languages.ts';
 import { cartAmountOf, compileOffer, placeholderBase, type GroupsSerializer, type RenderedOffer } from '../../src/domain/offer-template.ts';
 import type { CustomerType, PaymentMethod, PaymentPlan, StoreMethods } from '../../src/domain/catalog.ts';
-import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
 import { OfferRenderer, type OfferRequest } from '../../src/services/offer-renderer.ts';
 import { dec, method, plan, store } from '../helpers/fixtures.ts';
 import { amountWithTwoDecimals, priceInformationLink } from '../../src/domain/credit-disclosure.ts';
+import { groupsSerializer } from '../helpers/groups-serializer.ts';
 import { amountArbitrary, amountText, catalogArbitrary, NOW } from '../helpers/catalog-arbitraries.ts';
 
 /** Two sessions' price-information pages, one asked with a locale of its own. */
@@ -29,13 +28,7 @@ const asSent = (answer: RenderedOffer) => ({ body: String(answer.body), etag: an
 /** The route's serializer: fast-json-stringify compiled from the route's response schema by Fastify. */
 let serialize: GroupsSerializer;
 beforeAll(async () => {
-  const app = Fastify();
-  app.get('/', { schema: { response: { 200: GroupsResponse } } }, (_request, reply) => {
-    serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
-    return [];
-  });
-  await app.inject('/');
-  await app.close();
+  serialize = await groupsSerializer();
 });
 
 const METHOD_ID = '00000000-0000-4000-8000-0000000000aa';

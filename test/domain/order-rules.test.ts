@@ -3,7 +3,6 @@
 // against a reference implementation of the rules written here, for random catalogs, rule sets,
 // amounts, customer types and flattening.
 import fc from 'fast-check';
-import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerType, PaymentMethod, StoreMethods } from '../../src/domain/catalog.ts';
 import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
@@ -22,20 +21,14 @@ import {
   type ProductType,
 } from '../../src/domain/order-rules.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
-import { GroupsResponse } from '../../src/http/session-api/schemas.ts';
 import { OfferRenderer } from '../../src/services/offer-renderer.ts';
+import { groupsSerializer } from '../helpers/groups-serializer.ts';
 import { amountArbitrary, catalogArbitrary } from '../helpers/catalog-arbitraries.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 
 let serialize: GroupsSerializer;
 beforeAll(async () => {
-  const app = Fastify();
-  app.get('/', { schema: { response: { 200: GroupsResponse } } }, (_request, reply) => {
-    serialize = reply.getSerializationFunction('200') as unknown as GroupsSerializer;
-    return [];
-  });
-  await app.inject('/');
-  await app.close();
+  serialize = await groupsSerializer();
 });
 
 const SE = store({ countryCode: 'SE' });
