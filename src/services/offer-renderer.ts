@@ -80,8 +80,9 @@ interface CatalogEntries {
 interface CatalogOffers {
   withoutCampaign: Slots;
   byCampaign: Map<string, Slots>;
-  /** Where the offers sit, to drop them with their last entry: undefined for those without rules. */
+  /** Where the offers sit, to drop a set of rules' offers with their last entry. */
   owner: CatalogEntries;
+  /** '' for the offers of sessions without rules (never dropped). */
   rulesKey: string;
 }
 type Slots = (CompiledEntry | undefined)[];
@@ -226,8 +227,9 @@ export class OfferRenderer {
     const rulesKey = question.rulesKey ?? '';
     let offers = entries.withoutRules;
     if (rulesKey !== '') {
-      offers = entries.byRules.get(rulesKey) ?? { withoutCampaign: [], byCampaign: new Map(), owner: entries, rulesKey };
-      entries.byRules.set(rulesKey, offers);
+      let ruled = entries.byRules.get(rulesKey);
+      if (!ruled) entries.byRules.set(rulesKey, (ruled = { withoutCampaign: [], byCampaign: new Map(), owner: entries, rulesKey }));
+      offers = ruled;
     }
     let slots = offers.withoutCampaign;
     if (question.campaign !== undefined) {
