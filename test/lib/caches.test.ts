@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache, TtlCache } from '../../src/lib/cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
+import { orderRulesKey } from '../../src/domain/order-rules.ts';
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
@@ -307,8 +308,25 @@ describe('OfferRenderer', () => {
     expect(compiled.bytes).toBeLessThanOrEqual(MAX_COMPILED_OFFER_BYTES);
     expect(compiled.size).toBeLessThan(40_000);
     // The per-catalog index keeps no slots of dropped campaigns (a private field: what would leak).
-    const index = (renderer as unknown as { byCatalog: WeakMap<StoreMethods, { byCampaign: Map<string, unknown> }> }).byCatalog;
-    expect(index.get(catalog)!.byCampaign.size).toBe(compiled.size);
+    const index = (renderer as unknown as { byCatalog: WeakMap<StoreMethods, { withoutRules: { byCampaign: Map<string, unknown> } }> })
+      .byCatalog;
+    expect(index.get(catalog)!.withoutRules.byCampaign.size).toBe(compiled.size);
+  });
+
+  it("holds compiled offers within their byte bound, however many sessions' order rules there are", () => {
+    const renderer = new OfferRenderer(DEFAULT_OPERATOR_TYPES);
+    const catalog = catalogOf('Invoice');
+    for (let i = 0; i < 40_000; i += 1) {
+      const rules = { allowedPaymentMethods: [`TYPE_${i}`] };
+      renderer.render(catalog, { ...request, amount: '1', rules, rulesKey: orderRulesKey(rules) }, serialize);
+    }
+    const compiled = renderer.stats().find((s) => s.name === 'compiled_offer')!;
+    expect(compiled.misses).toBe(40_000);
+    expect(compiled.bytes).toBeLessThanOrEqual(MAX_COMPILED_OFFER_BYTES);
+    expect(compiled.size).toBeLessThan(40_000);
+    // The per-catalog index keeps the offers of no rules whose entries were dropped.
+    const index = (renderer as unknown as { byCatalog: WeakMap<StoreMethods, { byRules: Map<string, unknown> }> }).byCatalog;
+    expect(index.get(catalog)!.byRules.size).toBe(compiled.size);
   });
 
   it('holds templates within its byte bound, however many questions and regions are asked', () => {
