@@ -56,7 +56,7 @@ export interface OfferQuestion extends Omit<EligibilityQuery, 'amount'> {
   flattened: boolean;
   /** The language texts are served in (languages.ts, requestLanguage). */
   language: Language;
-  /** orderRulesKey(rules): '' or undefined without rules; part of every ETag of an answer with rules. */
+  /** orderRulesText(rules): '' or undefined without rules; part of every ETag of an answer with rules. */
   rulesKey?: string | undefined;
 }
 

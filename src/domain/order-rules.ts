@@ -2,7 +2,6 @@
 // beyond the catalog's own rules. A pure value, canonical once made: lists sorted, ids lower-cased,
 // so that two sessions with the same rules share a key (and their kept answers), and two with
 // different rules never do.
-import { createHash } from 'node:crypto';
 import type { CustomerType, PaymentMethod, Store } from './catalog.ts';
 import type { ProductType } from './product-types.ts';
 
@@ -76,19 +75,15 @@ export function canonicalOrderRules(rules: OrderRules): OrderRules | undefined {
 
 /**
  * The rules as one JSON text, fields in a fixed order: what they are stored as, what an
- * idempotency key's fingerprint covers and what caches key on. '' for none.
+ * idempotency key's fingerprint covers, and the key caches and ETags use. '' for none. The text
+ * itself, not a digest of it: hashing cost a microsecond of every session creation, and V8 hashes a
+ * string once per string, so a Map looks a session's key up as fast as a short one.
  */
 export function orderRulesText(rules: OrderRules | undefined): string {
   if (rules === undefined) return '';
   const ordered: Record<string, unknown> = {};
   for (const field of ORDER_RULE_FIELDS) if (rules[field] !== undefined) ordered[field] = rules[field];
   return JSON.stringify(ordered);
-}
-
-/** A short digest of the rules, for ETags and cache keys: '' for none (so nothing changes for sessions without rules). */
-export function orderRulesKey(rules: OrderRules | undefined): string {
-  const text = orderRulesText(rules);
-  return text === '' ? '' : createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
 /** The countries a method is offered in: its own list, else its store's country alone. */

@@ -12,7 +12,7 @@ import { LruCache, type CacheStats } from '../lib/cache.ts';
 import { WriteBatcher } from '../lib/write-batcher.ts';
 import { endWaitSpan, inBatchSpan, startWaitSpan, type TracedItem } from '../lib/batch-spans.ts';
 import { isUuid } from '../lib/ids.ts';
-import { orderRulesKey, orderRulesText } from '../domain/order-rules.ts';
+import { orderRulesText } from '../domain/order-rules.ts';
 import { isDatabaseUnavailable } from '../storage/unavailable.ts';
 import type { SessionOptions } from './session-options.ts';
 
@@ -197,7 +197,7 @@ export class SessionService {
       expiresAt: new Date(now + (options.ttlSeconds ?? this.config.sessionTtlSeconds) * 1000),
       rules: options.rules,
       ttlSeconds: options.ttlSeconds,
-      rulesKey: orderRulesKey(options.rules),
+      rulesKey: orderRulesText(options.rules),
     };
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreMethods } from '../../src/domain/catalog.ts';
 import { LruCache, TtlCache } from '../../src/lib/cache.ts';
 import { DEFAULT_OPERATOR_TYPES } from '../../src/domain/payment-method-types.ts';
-import { orderRulesKey } from '../../src/domain/order-rules.ts';
+import { orderRulesText } from '../../src/domain/order-rules.ts';
 import { MAX_ANSWER_BYTES, MAX_COMPILED_OFFER_BYTES, MAX_TEMPLATE_BYTES, OfferRenderer } from '../../src/services/offer-renderer.ts';
 import { dec, method, store } from '../helpers/fixtures.ts';
 import { priceInformationLink } from '../../src/domain/credit-disclosure.ts';
@@ -318,7 +318,7 @@ describe('OfferRenderer', () => {
     const catalog = catalogOf('Invoice');
     for (let i = 0; i < 40_000; i += 1) {
       const rules = { allowedPaymentMethods: [`TYPE_${i}`] };
-      renderer.render(catalog, { ...request, amount: '1', rules, rulesKey: orderRulesKey(rules) }, serialize);
+      renderer.render(catalog, { ...request, amount: '1', rules, rulesKey: orderRulesText(rules) }, serialize);
     }
     const compiled = renderer.stats().find((s) => s.name === 'compiled_offer')!;
     expect(compiled.misses).toBe(40_000);

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CustomerType } from '../../domain/catalog.ts';
-import { canonicalOrderRules, orderRulesKey, type OrderRules, type ProductType } from '../../domain/order-rules.ts';
-import type { Database, SessionsTable, StoredSessionRules } from '../schema.ts';
+import { canonicalOrderRules, orderRulesText, type OrderRules, type ProductType } from '../../domain/order-rules.ts';
+import type { Database, SessionsTable } from '../schema.ts';
 import { SessionReads } from '../replica-reads.ts';
 
 export interface SessionRecord {
@@ -16,16 +16,22 @@ export interface SessionRecord {
   rules: OrderRules | undefined;
   /** The lifetime asked for at creation (`ttlSeconds`); undefined: the configured one. */
   ttlSeconds: number | undefined;
-  /** orderRulesKey(rules), '' without rules: made once with the record, read by every answer. */
+  /**
+   * orderRulesText(rules), '' without rules: made once with the record, the key of its answers (and
+   * the stored column's text).
+   */
   rulesKey: string;
 }
 
-/** The `rules` column's value: the rules and the lifetime asked for, null when neither was. */
+/**
+ * The `rules` column's value: the rules' canonical text (the record's key, made once) with the
+ * lifetime asked for after them; null when neither was given.
+ */
 function storedRules(session: SessionRecord): string | null {
-  if (session.rules === undefined && session.ttlSeconds === undefined) return null;
-  const stored: StoredSessionRules = { ...session.rules } as StoredSessionRules;
-  if (session.ttlSeconds !== undefined) stored.ttlSeconds = session.ttlSeconds;
-  return JSON.stringify(stored);
+  const { rulesKey, ttlSeconds } = session;
+  if (ttlSeconds === undefined) return rulesKey === '' ? null : rulesKey;
+  const lifetime = `"ttlSeconds":${ttlSeconds}}`;
+  return rulesKey === '' ? `{${lifetime}` : `${rulesKey.slice(0, -1)},${lifetime}`;
 }
 
 /** A session as its row is written: one place for the column mapping (also session-idempotency-keys.ts). */
@@ -62,7 +68,7 @@ export function sessionFromRow(row: Selectable<SessionsTable>): SessionRecord {
     expiresAt: new Date(row.expires_at),
     rules,
     ttlSeconds: stored?.ttlSeconds,
-    rulesKey: orderRulesKey(rules),
+    rulesKey: orderRulesText(rules),
   };
 }
 
