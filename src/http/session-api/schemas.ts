@@ -7,7 +7,13 @@ import { LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../../domain/languages.ts';
 import { component } from '../schemas/common.ts';
 import { GroupDisclosureSchema } from '../schemas/credit-disclosure.ts';
 import { ERROR_MESSAGE } from '../plugins/validation.ts';
-import { MAX_RULE_ENTRIES, MIN_SESSION_TTL_SECONDS, PRODUCT_TYPES } from '../../domain/order-rules.ts';
+import {
+  COUNTRY_CODE_PATTERN,
+  MAX_RULE_ENTRIES,
+  METHOD_TYPE_PATTERN,
+  MIN_SESSION_TTL_SECONDS,
+  PRODUCT_TYPES,
+} from '../../domain/order-rules.ts';
 
 /** What a malformed `locale` answers, wherever it is read: readable where the pattern is not. */
 const LOCALE_RULE = `must be a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters, such as sv-SE`;
@@ -58,7 +64,7 @@ export const CreateSessionHeaders = Type.Object({
 });
 
 /** A payment method type (`PROVIDER_INVOICE`) or the id of one of the store's methods. */
-const METHOD_ENTRY_PATTERN = '^(?:[A-Z][A-Z0-9_]{0,63}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$';
+const METHOD_ENTRY_PATTERN = `^(?:${METHOD_TYPE_PATTERN.source.slice(1, -1)}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$`;
 
 const MethodRuleList = (description: string) =>
   Type.Array(
@@ -73,7 +79,7 @@ export const ProductTypeSchema = component('ProductType', Type.Enum(PRODUCT_TYPE
 
 const CountryCodeSchema = (description: string) =>
   Type.String({
-    pattern: '^[A-Z]{2}$',
+    pattern: COUNTRY_CODE_PATTERN.source,
     [ERROR_MESSAGE]: 'must be an ISO 3166-1 alpha-2 country code in upper case, such as SE',
     description,
     examples: ['SE'],
