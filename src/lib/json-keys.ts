@@ -33,16 +33,19 @@ export function firstRepeatedName(json: string, maxDepth = Number.POSITIVE_INFIN
     const c = json.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
-      let escaped = false;
-      for (i += 1; json.charCodeAt(i) !== 0x22; i += 1) {
-        if (json.charCodeAt(i) === 0x5c) {
-          escaped = true;
-          i += 1; // a backslash escapes the next character
-        }
+      // The string's end: the next quote that an even number of backslashes precedes (found by
+      // indexOf, not character by character: a session's rules are a hundred bytes of strings).
+      i = json.indexOf('"', i + 1);
+      for (;;) {
+        let backslashes = 0;
+        while (json.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes += 1;
+        if (backslashes % 2 === 0) break;
+        i = json.indexOf('"', i + 1);
       }
       const frame = frames[frames.length - 1];
       if (frame === undefined || !frame.expectName || frames.length > maxDepth) continue;
-      const name = escaped ? (JSON.parse(json.slice(start, i + 1)) as string) : json.slice(start + 1, i);
+      const raw = json.slice(start + 1, i);
+      const name = raw.includes('\\') ? (JSON.parse(json.slice(start, i + 1)) as string) : raw;
       frame.at = name;
       if (frame.first === undefined) frame.first = name;
       else if (frame.names === undefined) {

@@ -170,6 +170,44 @@ describe('canonical rules and their key', () => {
     const keys = sets.map((s) => orderRulesText(canonicalOrderRules(s)));
     expect(new Set(keys).size).toBe(sets.length);
   });
+
+  it('are, written by hand, byte for byte what JSON.stringify writes of the fields in their order, and canonical as the plain definition', () => {
+    // Any string, escapes included: the text is also made of what a stored row holds.
+    const entry = fc.oneof(
+      fc.constantFrom('CARD', 'SWISH', '8E03978E-40D5-43E8-BC93-6894A57F9324', '8e03978e-40d5-43e8-bc93-6894a57f9324'),
+      fc.string(),
+    );
+    const list = fc.option(fc.array(entry, { minLength: 1, maxLength: 6 }), { nil: undefined });
+    const rules = fc.record({
+      allowedPaymentMethods: list,
+      blockedPaymentMethods: list,
+      productTypes: fc.option(fc.subarray([...PRODUCT_TYPES], { minLength: 1 }), { nil: undefined }),
+      country: fc.option(fc.oneof(fc.constantFrom('SE', 'NO'), fc.string()), { nil: undefined }),
+      customerType: fc.option(fc.constantFrom<CustomerType>('NATURAL', 'LEGAL'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(rules, (given) => {
+        const lower = (l: readonly string[] | undefined) =>
+          l &&
+          [
+            ...new Set(l.map((e) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(e) ? e.toLowerCase() : e))),
+          ].sort();
+        const expected = {
+          allowedPaymentMethods: lower(given.allowedPaymentMethods),
+          blockedPaymentMethods: lower(given.blockedPaymentMethods),
+          productTypes: given.productTypes && [...new Set(given.productTypes)].sort(),
+          country: given.country,
+          customerType: given.customerType,
+        };
+        const canonical = canonicalOrderRules(given);
+        const present = Object.values(expected).some((value) => value !== undefined);
+        expect(canonical).toEqual(present ? JSON.parse(JSON.stringify(expected)) : undefined);
+        expect(orderRulesText(canonical)).toBe(present ? JSON.stringify(expected) : '');
+      }),
+      { numRuns: 300, seed: 43 },
+    );
+    expect(orderRulesText({})).toBe('{}');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 // The repeated-name checks of JSON request bodies and token requests (src/lib/json-keys.ts).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstRepeatedName, firstRepeatedTopLevelKey } from '../../src/lib/json-keys.ts';
 
@@ -59,5 +60,82 @@ describe('firstRepeatedName', () => {
     expect(firstRepeatedName('{"a": {"x": 1, "x": 2}}', 1)).toBeUndefined();
     expect(firstRepeatedName('{"a": {"x": 1, "x": 2}}', 2)).toBe('a.x');
     expect(firstRepeatedName('[{"a": 1, "a": 2}]', 1)).toBeUndefined();
+  });
+});
+
+describe('firstRepeatedName against a plain definition', () => {
+  /** Every object's repeated names, found by parsing with a reviver-free walk of the text's values: the first in text order. */
+  function reference(json: string): string | undefined {
+    // JSON.parse keeps the last of repeated names, so the text is re-read member by member here:
+    // a deliberately plain, slow tokenizer (one character at a time), unlike the scan under test.
+    let i = 0;
+    const ws = () => {
+      while (/\s/.test(json[i] ?? '')) i += 1;
+    };
+    const str = (): string => {
+      const start = i;
+      i += 1;
+      while (json[i] !== '"') i += json[i] === '\\' ? 2 : 1;
+      i += 1;
+      return JSON.parse(json.slice(start, i)) as string;
+    };
+    const value = (path: string): string | undefined => {
+      ws();
+      if (json[i] === '{') {
+        i += 1;
+        const seen = new Set<string>();
+        ws();
+        if (json[i] === '}') return ((i += 1), undefined);
+        for (;;) {
+          ws();
+          const name = str();
+          const at = path ? `${path}.${name}` : name;
+          if (seen.has(name)) return at;
+          seen.add(name);
+          ws();
+          i += 1; // :
+          const found = value(at);
+          if (found !== undefined) return found;
+          ws();
+          if (json[i++] === '}') return undefined;
+        }
+      }
+      if (json[i] === '[') {
+        i += 1;
+        ws();
+        if (json[i] === ']') return ((i += 1), undefined);
+        for (let index = 0; ; index += 1) {
+          const found = value(`${path}[${index}]`);
+          if (found !== undefined) return found;
+          ws();
+          if (json[i++] === ']') return undefined;
+        }
+      }
+      if (json[i] === '"') return (str(), undefined);
+      while (i < json.length && !/[,\]}\s]/.test(json[i]!)) i += 1;
+      return undefined;
+    };
+    return value('');
+  }
+
+  it('finds the same first repeated name as a member-by-member reading, in texts with escapes, nesting and repeats', () => {
+    const name = fc.oneof(fc.constantFrom('a', 'b', 'a"b', 'a\\', '\\"', 'x\u005f'), fc.string({ maxLength: 4 }));
+    // Objects written member by member, so that a name may repeat (JSON.stringify of an object never repeats one).
+    const text: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }).map((v) => JSON.stringify(v)),
+        fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+        fc
+          .array(fc.tuple(name, tie('value')), { maxLength: 4 })
+          .map((members) => `{${members.map(([n, v]) => `${JSON.stringify(n)} : ${v}`).join(', ')}}`),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(text, (json) => {
+        expect(firstRepeatedName(json)).toBe(reference(json));
+      }),
+      { numRuns: 2000, seed: 45 },
+    );
   });
 });
