@@ -51,7 +51,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   // Fastify, PGlite and the service again (a quarter of the suite's time); no test changes
   // process-wide state (environment, timers, module mocks, a global tracer) that another could see
   // (test/operations/tracing-in-process.test.ts registers one and takes it down in its afterAll).
-  const shared = { isolate: false };
+  // `npm run test:cpu`: each file's CPU time (test/accounting/cpu-per-file.ts, docs/testing.md#where-the-cpu-goes).
+  const shared = { isolate: false, ...(process.env.TEST_CPU_REPORT ? { setupFiles: ['test/accounting/cpu-per-file.ts'] } : {}) };
   const database = { ...shared, testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['test/global-setup.ts'] };
   const projects: TestProjectInlineConfiguration[] = [
     // Pure code, but some property tests take seconds: the default 5 s is too short on a loaded machine.
