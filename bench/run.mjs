@@ -24,7 +24,7 @@ import { amountKey, amountsAcross, amountsIssued, nextAmount, REPEATED_AMOUNTS }
 import { countLoad, floodLoad, httpLoad, httpLoadAcross, pacedLoad, pacedQueries, queryLoad } from './lib/load.mjs';
 import { get, hugeAmounts, preflights, randomSessions, unknownClients, unknownKeyTokens, wrongSecrets } from './lib/abuse.mjs';
 import { pgBouncerBinary, startPgBouncer } from './lib/pgbouncer.mjs';
-import { projectRoot, startProcess } from './lib/processes.mjs';
+import { pinProcess, pinServersTo, projectRoot, startProcess } from './lib/processes.mjs';
 import { redisServerInstalled, startRedis } from './lib/redis.mjs';
 import { summarize, writeReport } from './lib/report.mjs';
 
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string' },
     out: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
     only: { type: 'string' },
     report: { type: 'string' },
   },
@@ -428,6 +429,31 @@ async function measureStartups(count) {
   }
   return { samples, dataDir };
 }
+
+/**
+ * `--pin` (bench/README.md#pinned-cores): every server on the last core, this process (the load
+ * generator) and PostgreSQL's processes (when this user may move them) on the others. A server then
+ * shares its core with nobody, so its CPU per request is its own, and a pair's throughput follows
+ * from its servers' costs wherever the server's core is the one that saturates.
+ */
+function pinCores() {
+  const cpus = os.cpus().length;
+  if (cpus < 2) throw new Error('--pin needs at least 2 cores');
+  const others = cpus === 2 ? '0' : `0-${cpus - 2}`;
+  pinServersTo(cpus - 1);
+  pinProcess(process.pid, others);
+  let postgres = 0;
+  for (const pid of execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean)) {
+    try {
+      pinProcess(Number(pid), others);
+      postgres += 1;
+    } catch {
+      // Another user's server: left where the scheduler puts it (the report says how many were moved).
+    }
+  }
+  return { servers: String(cpus - 1), generator: others, postgresProcesses: postgres };
+}
+const pinned = args.pin ? pinCores() : undefined;
 
 async function main() {
   const startedAt = new Date();
@@ -836,6 +862,8 @@ async function main() {
       node: process.version,
       postgres: pgVersion,
       commit: gitCommit(),
+      // --pin: every server on the last core, the load generator and PostgreSQL on the others.
+      pinned: pinned ?? undefined,
     },
     scenarios: [
       ...[...pairs, ...singles].map((entry) => ({

@@ -1,6 +1,6 @@
 // Server processes for the benchmark: the service (node dist/main.js) and the bare Fastify route,
 // each a child process whose output goes to a log file, ready when its health URL answers.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { openSync, closeSync, readFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -28,6 +28,20 @@ export function memoryOf(pid) {
   } catch {
     return { peakRssMb: NaN, rssMb: NaN };
   }
+}
+
+/**
+ * `--pin` (bench/README.md#pinned-cores): the CPU every server started from now on is bound to, every
+ * thread of it (taskset); undefined, the scheduler's choice.
+ */
+let serverCpu;
+export function pinServersTo(cpu) {
+  serverCpu = cpu;
+}
+
+/** Binds every thread of `pid` to `cpus` (a taskset list, `0` or `0-1`). */
+export function pinProcess(pid, cpus) {
+  execFileSync('taskset', ['-apc', String(cpus), String(pid)], { stdio: 'ignore' });
 }
 
 /** CPU time (user and system, every thread) a process has used, in seconds (Linux /proc; clock ticks of 1/100 s). */
@@ -113,6 +127,7 @@ export async function startProcess({
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', logBytesPerSecond ? 'pipe' : fd, fd],
   });
+  if (serverCpu !== undefined) pinProcess(child.pid, serverCpu);
   // The child holds its own copy of the log file; ours goes now, or with the throttled reader.
   let stopReading = async () => {};
   if (logBytesPerSecond) stopReading = throttledReader(child.stdout, fd, logBytesPerSecond);
