@@ -13,6 +13,7 @@ import { CHANGE_REASONS, PAYMENT_METHODS_CHANGED, eventPayload } from '../../src
 import { newEventId } from '../../src/services/webhooks/change-events.ts';
 import { signedHeaders } from '../../src/services/webhooks/sender.ts';
 import { projectRoot, type TestService } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
 import {
   documentedResponse,
   operations,
@@ -82,7 +83,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('is committed as openapi.json, current', { timeout: 120_000 }, async () => {
-    const fresh = openApiJson(await generateOpenApiDocument());
+    // Built on a migrated test database: the generator's own in-memory one would cost an initdb.
+    const database = await createTestDatabase();
+    const fresh = openApiJson(await generateOpenApiDocument({ database: database.handle }).finally(() => database.drop()));
     const committed = await readFile(path.join(projectRoot, 'openapi.json'), 'utf8').catch(() => '');
     expect(committed, 'openapi.json is stale: run npm run openapi').toBe(fresh);
     // What a service serves is the same document, whatever else is configured (demo storefront, TTLs).
