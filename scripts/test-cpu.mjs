@@ -4,14 +4,17 @@
 // the total (this process's children, as /usr/bin/time counts them) and tables by folder and by kind.
 //   npm run test:cpu                       # writes /tmp/test-cpu.jsonl and prints the tables
 //   npm run test:cpu -- --report F.jsonl   # only prints the tables of an earlier run
+//   npm run test:cpu -- --machine          # only prints the machine's figure
 import { execFileSync, spawnSync } from 'node:child_process';
+import { scryptSync } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { report: { type: 'string' } } });
+const { values } = parseArgs({ options: { report: { type: 'string' }, machine: { type: 'boolean', default: false } } });
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 function childrenCpu() {
@@ -23,10 +26,39 @@ function childrenCpu() {
   return (fields[13] + fields[14]) / 100;
 }
 
+/**
+ * The machine's own figure, printed beside the suite's so that runs on different machines can be told
+ * apart: milliseconds for a fixed single-threaded workload (a JavaScript loop, and ten scrypt hashes
+ * with the client secrets' parameters), best of three.
+ */
+function machineFigure() {
+  const best = (work) => Math.min(...[0, 1, 2].map(() => ((started) => (work(), performance.now() - started))(performance.now())));
+  const loop = best(() => {
+    let x = 0;
+    for (let i = 0; i < 3e8; i += 1) x += i % 7;
+    return x;
+  });
+  const scrypt = best(() => {
+    for (let i = 0; i < 10; i += 1) scryptSync('secret', 'salt-of-16-bytes', 32, { N: 16384, r: 8, p: 1 });
+  });
+  return { loopMs: Math.round(loop), scryptMs: Math.round(scrypt) };
+}
+
 let report = values.report;
+if (values.machine) {
+  const machine = machineFigure();
+  out(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; loop ${machine.loopMs} ms, 10 scrypt ${machine.scryptMs} ms`,
+  );
+  process.exit(0);
+}
 if (!report) {
   report = '/tmp/test-cpu.jsonl';
   rmSync(report, { force: true });
+  const machine = machineFigure();
+  out(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; loop ${machine.loopMs} ms, 10 scrypt ${machine.scryptMs} ms`,
+  );
   const before = childrenCpu();
   let started = performance.now();
   execFileSync('npm', ['run', 'typecheck'], { cwd: root, stdio: 'ignore' });
