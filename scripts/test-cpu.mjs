@@ -44,21 +44,20 @@ function machineFigure() {
   return { loopMs: Math.round(loop), scryptMs: Math.round(scrypt) };
 }
 
+function printMachineFigure() {
+  const { loopMs, scryptMs } = machineFigure();
+  out(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; loop ${loopMs} ms, 10 scrypt ${scryptMs} ms`);
+}
+
 let report = values.report;
 if (values.machine) {
-  const machine = machineFigure();
-  out(
-    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; loop ${machine.loopMs} ms, 10 scrypt ${machine.scryptMs} ms`,
-  );
+  printMachineFigure();
   process.exit(0);
 }
 if (!report) {
   report = '/tmp/test-cpu.jsonl';
   rmSync(report, { force: true });
-  const machine = machineFigure();
-  out(
-    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; loop ${machine.loopMs} ms, 10 scrypt ${machine.scryptMs} ms`,
-  );
+  printMachineFigure();
   const before = childrenCpu();
   let started = performance.now();
   execFileSync('npm', ['run', 'typecheck'], { cwd: root, stdio: 'ignore' });
