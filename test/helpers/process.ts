@@ -11,6 +11,14 @@ import { freePort } from '../../bench/lib/processes.mjs';
 
 let built = false;
 
+/**
+ * V8's baseline WebAssembly compiler only, for the short runs of the CLI and of test servers: PGlite's
+ * module is otherwise compiled a second time, optimised, which a run of seconds hardly uses (a quarter
+ * of a CLI command's CPU; a server's start on PGlite 5.0 → 3.4 s, on PostgreSQL no change). What the
+ * process does is the same; only how fast its database's code would run after some seconds differs.
+ */
+const NODE_FLAGS = ['--liftoff-only'];
+
 /** PGlite's buffer pool in the data directories of real processes (processEnvironment's `migrated`). */
 const SHARED_BUFFERS = '16MB';
 
@@ -41,7 +49,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'dist/main.js')], {
     cwd: root,
     // No drain delay unless a test asks for one: nothing balances these processes.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0', ...env },
@@ -76,7 +84,7 @@ export async function startServer(
 
 /** Runs the server expecting it to exit by itself (for refused configurations). */
 export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(projectRoot, 'dist/main.js')], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,13 +158,6 @@ export interface CliResult {
 }
 
 /**
- * V8's baseline WebAssembly compiler only, for the CLI's short runs: PGlite's module is otherwise compiled
- * a second time, optimised, which a command of a second never uses (a quarter of each run's CPU). What
- * the command does is the same; only how fast its database's code would run after some seconds differs.
- */
-const CLI_NODE_FLAGS = ['--liftoff-only'];
-
-/**
  * The operator CLI's program in this process (src/cli-program.ts, what `dist/cli.js` runs) with `env`
  * only: the same commands, output and exit statuses without a second of start-up per command (Node,
  * its modules, PGlite's WebAssembly). Paths it is given must be absolute (the process's `cwd` is the
@@ -172,7 +173,7 @@ export async function runCliInProcess(env: Record<string, string>, args: string[
 
 /** Runs the operator CLI (`node dist/cli.js …`) in `workDir` with `env` only (and PATH), as an operator's shell would. */
 export function runCli(workDir: string, env: Record<string, string>, args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, [...CLI_NODE_FLAGS, path.join(projectRoot, 'dist/cli.js'), ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(projectRoot, 'dist/cli.js'), ...args], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
