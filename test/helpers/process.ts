@@ -1,7 +1,7 @@
 // Runs the real server (node dist/main.js) as a child process for tests that need a process:
 // restarts, kill -9, exit codes, signals.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -10,6 +10,17 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from './datab
 import { freePort } from '../../bench/lib/processes.mjs';
 
 let built = false;
+
+/**
+ * V8's baseline WebAssembly compiler only, for the short runs of the CLI and of test servers: PGlite's
+ * module is otherwise compiled a second time, optimised, which a run of seconds hardly uses (a quarter
+ * of a CLI command's CPU; a server's start on PGlite 5.0 → 3.4 s, on PostgreSQL no change). What the
+ * process does is the same; only how fast its database's code would run after some seconds differs.
+ */
+const NODE_FLAGS = ['--liftoff-only'];
+
+/** PGlite's buffer pool in the data directories of real processes (processEnvironment's `migrated`). */
+const SHARED_BUFFERS = '16MB';
 
 /** Builds dist/ once per test file (esbuild: well under a second), unless the run built it (test/global-setup.ts). */
 export function buildDist(): void {
@@ -38,7 +49,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'dist/main.js')], {
     cwd: root,
     // No drain delay unless a test asks for one: nothing balances these processes.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0', ...env },
@@ -73,7 +84,7 @@ export async function startServer(
 
 /** Runs the server expecting it to exit by itself (for refused configurations). */
 export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(projectRoot, 'dist/main.js')], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,6 +135,9 @@ export async function processEnvironment(
       await mkdir(dataDir);
       // PGlite's dump is a tar of its data directory, taken while it ran: without its lock file.
       execFileSync('tar', ['-xf', snapshot, '-C', dataDir, '--exclude=postmaster.pid']);
+      // A smaller buffer pool than initdb's 128 MB: each opening (a server's start, a CLI command) first
+      // touches all of its pages, 0.5–1 s of CPU on this machine, for a database of a few megabytes.
+      await appendFile(path.join(dataDir, 'postgresql.conf'), `\nshared_buffers = ${SHARED_BUFFERS}\n`);
     }
     env = { DATA_DIR: dataDir, ...extra };
   }
@@ -144,13 +158,6 @@ export interface CliResult {
 }
 
 /**
- * V8's baseline WebAssembly compiler only, for the CLI's short runs: PGlite's module is otherwise compiled
- * a second time, optimised, which a command of a second never uses (a quarter of each run's CPU). What
- * the command does is the same; only how fast its database's code would run after some seconds differs.
- */
-const CLI_NODE_FLAGS = ['--liftoff-only'];
-
-/**
  * The operator CLI's program in this process (src/cli-program.ts, what `dist/cli.js` runs) with `env`
  * only: the same commands, output and exit statuses without a second of start-up per command (Node,
  * its modules, PGlite's WebAssembly). Paths it is given must be absolute (the process's `cwd` is the
@@ -166,7 +173,7 @@ export async function runCliInProcess(env: Record<string, string>, args: string[
 
 /** Runs the operator CLI (`node dist/cli.js …`) in `workDir` with `env` only (and PATH), as an operator's shell would. */
 export function runCli(workDir: string, env: Record<string, string>, args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, [...CLI_NODE_FLAGS, path.join(projectRoot, 'dist/cli.js'), ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(projectRoot, 'dist/cli.js'), ...args], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
