@@ -1,7 +1,7 @@
 // Runs the real server (node dist/main.js) as a child process for tests that need a process:
 // restarts, kill -9, exit codes, signals.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -18,9 +18,6 @@ let built = false;
  * process does is the same; only how fast its database's code would run after some seconds differs.
  */
 const NODE_FLAGS = ['--liftoff-only'];
-
-/** PGlite's buffer pool in the data directories of real processes (processEnvironment's `migrated`). */
-const SHARED_BUFFERS = '16MB';
 
 /** Builds dist/ once per test file (esbuild: well under a second), unless the run built it (test/global-setup.ts). */
 export function buildDist(): void {
@@ -134,10 +131,8 @@ export async function processEnvironment(
     if (migrated && snapshot) {
       await mkdir(dataDir);
       // PGlite's dump is a tar of its data directory, taken while it ran: without its lock file.
+      // It opens with a 16 MB buffer pool, not 128 MB, as the template was made (test/global-setup.ts).
       execFileSync('tar', ['-xf', snapshot, '-C', dataDir, '--exclude=postmaster.pid']);
-      // A smaller buffer pool than initdb's 128 MB: each opening (a server's start, a CLI command) first
-      // touches all of its pages, 0.5–1 s of CPU on this machine, for a database of a few megabytes.
-      await appendFile(path.join(dataDir, 'postgresql.conf'), `\nshared_buffers = ${SHARED_BUFFERS}\n`);
     }
     env = { DATA_DIR: dataDir, ...extra };
   }
