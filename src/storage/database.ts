@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { ConnectionBreaker, guardPool } from './fail-fast.ts';
 import { TransactionLockedMigrationsAdapter } from './migration-lock.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, type PGliteDialectOptions } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -120,8 +120,12 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
  */
 export async function openPGlite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return pgliteHandle(await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {}));
+}
+
+/** A handle on an open PGlite; its close() closes the PGlite unless `closeOnDestroy` is false (PGliteDialectOptions). */
+export function pgliteHandle(pglite: PGlite, options: PGliteDialectOptions = {}): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, options) });
   return {
     kind: 'pglite',
     db,

@@ -42,7 +42,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly closeOnDestroy: boolean,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -79,17 +82,28 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    if (this.closeOnDestroy && !this.pglite.closed) await this.pglite.close();
   }
 }
 
+export interface PGliteDialectOptions {
+  /**
+   * false: Kysely's destroy() leaves the PGlite open, for its owner to close or reuse (the tests'
+   * pool of databases, test/helpers/database.ts). Default true: destroy() closes it.
+   */
+  closeOnDestroy?: boolean;
+}
+
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: PGliteDialectOptions = {},
+  ) {}
   createAdapter() {
     return new TransactionLockedMigrationsAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.options.closeOnDestroy ?? true);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
