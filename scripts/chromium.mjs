@@ -1,5 +1,5 @@
-// Debian's Chromium through playwright-core, launched one way for the storefront browser tests
-// (test/embed) and the README's screenshot (scripts/screenshot-demo.mjs).
+// Debian's Chromium through playwright-core, launched one way for the browser tests (one per test
+// worker: test/helpers/chromium.ts) and the README's screenshot (scripts/screenshot-demo.mjs).
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 

@@ -1,8 +1,8 @@
 // The browser tests' service and browser: the built service as a process of its own (the console as
-// deployed, scripts and styles served from dist) and Chromium, for a whole test file.
+// deployed, scripts and styles served from dist) and the worker's Chromium, for a whole test file.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 export interface RunningServer {
@@ -14,7 +14,8 @@ export interface RunningServer {
 
 /**
  * Before the file's tests: the service with the demo catalog on a free port (`env(base)` adds the
- * settings that need its address), and Chromium, handed to `started`; both stopped after the tests.
+ * settings that need its address), and the worker's Chromium, handed to `started`; the service stopped
+ * and the file's browser contexts closed after the tests.
  */
 export function serverAndChromiumForFile(
   name: string,
@@ -31,11 +32,11 @@ export function serverAndChromiumForFile(
     const settings = await env(base);
     environment = await processEnvironment(name, {}, { DEMO: '1' }, { migrated: true });
     server = await startServer({ ...environment.env, PORT: String(port), PUBLIC_URL: base, ...settings }, 60_000);
-    browser = await launchChromium();
+    browser = await sharedChromium();
     started({ base, server, browser });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await leaveChromium(browser);
     server?.child.kill('SIGTERM');
     await server?.exited;
     await environment?.close();

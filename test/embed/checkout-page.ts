@@ -1,10 +1,8 @@
-// Browser side of the storefront tests: Debian's Chromium through playwright-core, a checkout
+// Browser side of the storefront tests (the worker's Chromium: test/helpers/chromium.ts): a checkout
 // page that loads the script the way a storefront does, and readers for what the page shows.
 // Nothing here knows about the stub, so the same helpers can drive a page against the real service.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { wcagViolations } from '../helpers/axe.ts';
-
-export { CHROMIUM, launchChromium } from '../../scripts/chromium.mjs';
 
 export const EVENT_TYPES = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'] as const;
 

@@ -6,10 +6,10 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
+import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
 import {
   Checkout,
   checkoutPage,
-  launchChromium,
   openCheckout,
   plainSpaces,
   seenAsIs,
@@ -47,13 +47,13 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
   let expectedStatuses: number[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     bundleDir = await mkdtemp(path.join(tmpdir(), 'embed-browser-'));
     bundle = await loadEmbedBundle(bundleDir);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await leaveChromium(browser);
     if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
   });
 

@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsContentSecurityPolicy } from '../../src/http/openapi/openapi.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
+import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
 import { freePort } from '../helpers/process.ts';
-import { launchChromium } from './checkout-page.ts';
 
 describe('the docs page in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser;
@@ -18,11 +18,11 @@ describe('the docs page in Chromium', { timeout: 60_000 }, () => {
     base = `http://127.0.0.1:${port}`;
     service = await startTestService({ env: { PUBLIC_URL: base } });
     await service.app.listen({ host: '127.0.0.1', port });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await leaveChromium(browser);
     await service?.close();
   });
 

@@ -8,17 +8,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
+import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
 import { freePort } from '../helpers/process.ts';
 import { readFileSync } from 'node:fs';
-import {
-  Checkout,
-  checkoutPage,
-  launchChromium,
-  plainSpaces,
-  seriousViolations,
-  typeOf,
-  type CheckoutPageOptions,
-} from './checkout-page.ts';
+import { Checkout, checkoutPage, plainSpaces, seriousViolations, typeOf, type CheckoutPageOptions } from './checkout-page.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 // What the published client types a group as: the tests read answers as a merchant's code does.
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
@@ -106,7 +99,7 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
   let expectedStatuses: number[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     service = await startTestService({ clock, demo: true, env: { PUBLIC_URL: base } });
@@ -115,7 +108,7 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await leaveChromium(browser);
     await storefront?.close();
     await service?.close();
   });

@@ -5,10 +5,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
 import { groupIdOf } from '../../src/domain/group-id.ts';
 import { expectAccessible } from '../helpers/axe.ts';
 import { BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
+import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
 import { issueToken, startTestService, type TestService } from '../helpers/app.ts';
 import { catalogMethod, testIds, merchantBackend, PLAN_24_MONTHS, PLAN_36_MONTHS } from '../helpers/fixtures.ts';
 
@@ -59,11 +59,11 @@ beforeAll(async () => {
   await service.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = service.app.server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}/v1/sessions/${session}/price-information?amount=1299.95&group=${groupIdOf([TWELVE, TWENTY_FOUR])}`;
-  browser = await launchChromium();
+  browser = await sharedChromium();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await leaveChromium(browser);
   await service?.close();
 });
 
