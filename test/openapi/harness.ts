@@ -27,7 +27,7 @@ export const ADMIN_CLIENT = {
   scopes: ['admin'],
 };
 export const SESSION_TTL_SECONDS = 60;
-/** Low enough for the 429 probes to reach quickly, high enough for every other probe of a client. */
+/** Low enough for the 429 probes to reach quickly (each /metrics request renders every metric), high enough for every other probe of a client. */
 export const RATE_LIMITS = {
   RATE_LIMIT_MERCHANT_PER_MINUTE: '100',
   // Failed authentications per client id and address: two, so that the 429 probe needs no more
@@ -35,7 +35,7 @@ export const RATE_LIMITS = {
   RATE_LIMIT_TOKEN_PER_MINUTE: '2',
   // The clock is frozen: the production bound on derivations would never refill (test/helpers/app.ts).
   TOKEN_KEY_DERIVATIONS_PER_SECOND: '1000',
-  RATE_LIMIT_STOREFRONT_PER_MINUTE: '200',
+  RATE_LIMIT_STOREFRONT_PER_MINUTE: '30',
 };
 
 // ---------------------------------------------------------------------------------------------

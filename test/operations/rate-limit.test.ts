@@ -351,18 +351,30 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
 
   it('keeps answering while Redis is frozen and shares the count again once it answers', async () => {
     const app = service.app;
-    /** What other's request is told remains after app and other have each counted one of `address` and exchanged. */
-    const sharedRemaining = async (address: string) => {
-      expect((await groups(app, address)).statusCode).toBe(404);
-      await app.flushRateLimits();
-      expect((await groups(other, address)).statusCode).toBe(404);
-      await other.flushRateLimits();
-      return (await groups(other, address)).headers['x-ratelimit-remaining'];
+    const storeErrors = async (instance: FastifyInstance) =>
+      Number(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(instance))?.[1]);
+    /**
+     * What other's request is told remains after app and other have each counted one of an address
+     * and exchanged. An exchange that outlasts the command time-out (250 ms: a loaded machine) is
+     * sent again and may count twice in Redis; then it is measured again, on the next address.
+     */
+    const sharedRemaining = async (addresses: string[]) => {
+      for (const address of addresses) {
+        const errorsBefore = (await storeErrors(app)) + (await storeErrors(other));
+        expect((await groups(app, address)).statusCode).toBe(404);
+        await app.flushRateLimits();
+        expect((await groups(other, address)).statusCode).toBe(404);
+        await other.flushRateLimits();
+        const remaining = (await groups(other, address)).headers['x-ratelimit-remaining'];
+        if ((await storeErrors(app)) + (await storeErrors(other)) === errorsBefore) return remaining;
+      }
+      throw new Error(`every exchange of ${addresses.join(', ')} timed out`);
     };
     // Healthy: one budget for both instances.
     expect(await breakerOpen(app)).toBe(false);
-    expect(await sharedRemaining('203.0.113.1')).toBe(String(storefrontLimit - 3));
+    expect(await sharedRemaining(['203.0.113.11', '203.0.113.12', '203.0.113.13'])).toBe(String(storefrontLimit - 3));
 
+    const errorsHealthy = await storeErrors(app);
     redisServer.freeze();
     // No request waits for Redis: they are counted here at once; the exchanges time out.
     for (let i = 0; i < 3; i++) expect((await groups(app, '203.0.113.2')).statusCode).toBe(404);
@@ -375,7 +387,8 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
       expect(answer.headers['x-ratelimit-remaining']).toBe(String(storefrontLimit - i));
     }
     expectAppRateLimited(await groups(app, '203.0.113.3'), storefrontLimit);
-    expect(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(app))?.[1]).toBe('3');
+    // The breaker opened on the third failed exchange; none was tried after.
+    expect((await storeErrors(app)) - errorsHealthy).toBe(3);
 
     redisServer.thaw();
     // The background probe (a PING a second) closes the breaker without any request's help.
@@ -385,7 +398,7 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
       await sleep(100);
     }
     // Shared again: both instances count against one budget in Redis.
-    expect(await sharedRemaining('203.0.113.4')).toBe(String(storefrontLimit - 3));
+    expect(await sharedRemaining(['203.0.113.41', '203.0.113.42', '203.0.113.43'])).toBe(String(storefrontLimit - 3));
   });
 });
 
