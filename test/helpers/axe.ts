@@ -14,10 +14,7 @@ export async function wcagViolations(page: Page): Promise<Violation[]> {
   // Legacy mode: the results are gathered in the page itself, not in a blank page opened for each
   // scan (half of a scan's 2.5 s of CPU). What it gives up, cross-origin frames, no page of ours has
   // (no iframe anywhere in src/).
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
   return results.violations.map((v) => ({
     impact: v.impact,
     text: `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
