@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openPGlite, openPostgres, type DatabaseHandle } from './storage/database.ts';
-import type { Migration } from './storage/handles.ts';
+import type { Db, Migration } from './storage/handles.ts';
 import { MIGRATIONS, migrateToLatest, type MigrationOutcome } from './storage/migrate.ts';
 import { REPLICA_TIMEOUT_MS } from './storage/replica-reads.ts';
 
@@ -38,18 +38,15 @@ export function openConfiguredReplica(config: Config, url: string): DatabaseHand
 }
 
 /**
- * Migrates on a short-lived connection of its own (closed at once), over DATABASE_DIRECT_URL when
- * there is one, else over DATABASE_URL: without the pool's time-outs, since a migration may rewrite
- * a large table and an instance starting meanwhile waits for it on the migration lock. migrate.ts
- * needs no session state either way.
+ * Runs start-up work on a short-lived connection of its own (closed at once), over DATABASE_DIRECT_URL
+ * when there is one, else over DATABASE_URL: without the pool's time-outs, since an instance starting
+ * beside another waits for the other's migration (the migration lock: a migration may rewrite a large
+ * table) and for its application of the catalog file (the catalog's write lock: the file's client
+ * secrets are hashed inside that transaction, seconds on a loaded machine). Neither needs session
+ * state. On PGlite, the process's own database.
  */
-export async function migrateConfiguredDatabase(
-  config: Config,
-  database: DatabaseHandle,
-  /** This release's; tests pass more to play a newer release. */
-  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
-): Promise<MigrationOutcome> {
-  if (!config.databaseUrl) return migrateToLatest(database, migrations);
+async function onStartUpConnection<T>(config: Config, database: DatabaseHandle, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  if (!config.databaseUrl) return work(database);
   const direct = config.databaseDirectUrl !== undefined;
   const connection = openPostgres({
     connectionString: config.databaseDirectUrl ?? config.databaseUrl,
@@ -58,10 +55,29 @@ export async function migrateConfiguredDatabase(
     pooler: direct ? 'none' : config.databasePooler,
   });
   try {
-    return await migrateToLatest(connection, migrations);
+    return await work(connection);
   } finally {
     await connection.close();
   }
+}
+
+/** Migrates at start-up (onStartUpConnection): instances starting together migrate once, the others wait. */
+export function migrateConfiguredDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  /** This release's; tests pass more to play a newer release. */
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<MigrationOutcome> {
+  return onStartUpConnection(config, database, (handle) => migrateToLatest(handle, migrations));
+}
+
+/**
+ * The catalog file's application at start-up (onStartUpConnection): an instance starting while another
+ * applies the same file waits for it, however long the other's transaction takes, instead of failing its
+ * start on the statement time-out.
+ */
+export function applyCatalogFileAtStartUp<T>(config: Config, database: DatabaseHandle, apply: (db: Db) => Promise<T>): Promise<T> {
+  return onStartUpConnection(config, database, (handle) => apply(handle.db));
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   readCatalogFileWithDigest,
   type CatalogFile,
 } from './services/catalog-import.ts';
-import { migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
+import { applyCatalogFileAtStartUp, migrateConfiguredDatabase, openConfiguredDatabase } from './database-setup.ts';
 import { demoCatalogFor, demoConsoleClient, demoCredentials, demoWalkthrough, DEMO_CATALOG_FILE } from './demo.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       const file: CatalogFile = await reading!;
       catalog = file.value;
       // Skipped when this content was applied last and nothing changed the catalog since.
-      await applyCatalogFile(database.db, file, operator);
+      await applyCatalogFileAtStartUp(config, database, (db) => applyCatalogFile(db, file, operator));
     } catch (error) {
       if (error instanceof CatalogValidationError) {
         await database.close();

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
@@ -97,6 +98,36 @@ describe.skipIf(!postgres || unavailable !== undefined)('many instances on one P
       await database.drop();
     }
   });
+
+  it(
+    "waits at start-up for another instance's catalog write, however long it is held, then applies the file and serves",
+    { timeout: 90_000 },
+    async () => {
+      const database = await createTestDatabase('postgres');
+      const holder = new pg.Client({ connectionString: database.url! });
+      let server: ServerProcess | undefined;
+      try {
+        await holder.connect();
+        // What another instance applying the file holds while it hashes the file's client secrets.
+        await holder.query('begin');
+        await holder.query('update catalog_generation set generation = generation + 1');
+        const starting = startServer({ CATALOG_FILE: catalogFile, PUBLIC_URL: 'http://pms.test', DATABASE_URL: database.url! });
+        starting.catch(() => {});
+        // Longer than the pool's statement time-out (3 s), under which a start once failed here.
+        await new Promise((resolve) => setTimeout(resolve, 4500));
+        await holder.query('rollback');
+        server = await starting;
+        expect(server.startupMs).toBeGreaterThan(4500);
+        // The file was applied: its clients authenticate.
+        expect(await fetchToken(server.baseUrl, NORDIC)).toMatch(/\S/);
+      } finally {
+        server?.child.kill('SIGTERM');
+        await server?.exited;
+        await holder.end().catch(() => {});
+        await database.drop();
+      }
+    },
+  );
 
   const variants: Variant[] = ['direct', 'pooler', 'pooler with a direct connection'];
   it.each(variants)(
