@@ -348,6 +348,12 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
     expect(gauge).toBeDefined();
     return gauge === '1';
   };
+  /** The count of the rate limit store's failed exchanges. */
+  const storeErrors = async (app: FastifyInstance) => {
+    const count = /^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(app))?.[1];
+    expect(count).toBeDefined();
+    return Number(count);
+  };
 
   it('keeps answering while Redis is frozen and shares the count again once it answers', async () => {
     const app = service.app;
@@ -375,7 +381,7 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
     expect(await breakerOpen(app)).toBe(false);
     expect(await sharedRemaining('198.51.100')).toBe(String(storefrontLimit - 3));
 
-    const errorsHealthy = Number(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(app))?.[1]);
+    const errorsHealthy = await storeErrors(app);
     redisServer.freeze();
     // No request waits for Redis: they are counted here at once; the exchanges time out.
     for (let i = 0; i < 3; i++) expect((await groups(app, '203.0.113.2')).statusCode).toBe(404);
@@ -389,7 +395,7 @@ describe.skipIf(!redisServerAvailable())('Redis frozen, then answering again', (
     }
     expectAppRateLimited(await groups(app, '203.0.113.3'), storefrontLimit);
     // The breaker opened on the third failed exchange; none was tried after.
-    expect(Number(/^pms_rate_limit_store_errors_total (\d+)$/m.exec(await metrics(app))?.[1]) - errorsHealthy).toBe(3);
+    expect((await storeErrors(app)) - errorsHealthy).toBe(3);
 
     redisServer.thaw();
     // The background probe (a PING a second) closes the breaker without any request's help.
