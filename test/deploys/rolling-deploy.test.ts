@@ -13,11 +13,20 @@ import { MIGRATIONS } from '../../src/storage/migrate.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
 import { NORDIC, STORE } from '../helpers/demo.ts';
 import { haproxyUnavailable, startHaproxy, type Haproxy } from '../helpers/haproxy.ts';
+import { pacedLoops, Timeline } from '../helpers/paced-traffic.ts';
 import { buildDist, freePort, processEnvironment, startServer, type ProcessEnvironment, type ServerProcess } from '../helpers/process.ts';
 
 /** The balancer's check interval and the instances' drain delay: short, the behaviour is the same. */
 const CHECK_INTERVAL_MS = 500;
 const SHUTDOWN_DELAY_SECONDS = '1.5';
+/**
+ * The load: eight loops (six storefront, two merchant) of 20 requests a second each, 160 a second in all,
+ * not as many as the machine allows (issue 46). Each phase of a roll lasts a second or more (the drain
+ * delay; a start), so each sees well over MIN_PER_PHASE even when a loaded machine slows the answers.
+ */
+const LOOPS = { storefront: 6, merchant: 2 };
+const PER_SECOND_PER_LOOP = 20;
+const MIN_PER_PHASE = 20;
 
 const postgres = testDatabaseKind === 'postgres';
 const unavailable = postgres ? haproxyUnavailable() : undefined;
@@ -73,40 +82,53 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs:
 interface Answer {
   kind: 'ok' | 'status' | 'reset' | 'timeout' | 'error';
   detail: string;
+  /** performance.now() when it was sent: which phase of the deploy it fell in. */
+  sentAt: number;
 }
 
 /** One request through the balancer on a keep-alive connection, as a storefront's browser or a merchant backend sends it. */
 function send(agent: http.Agent, method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const sentAt = performance.now();
   return new Promise((resolve) => {
     const request = http.request(url, { method, agent, headers, timeout: 10_000 }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('error', (error) => resolve({ kind: 'reset', detail: `response cut: ${error.message}` }));
+      response.on('error', (error) => resolve({ kind: 'reset', detail: `response cut: ${error.message}`, sentAt }));
       response.on('end', () => {
         const status = response.statusCode ?? 0;
-        resolve(status >= 200 && status < 300 ? { kind: 'ok', detail: '' } : { kind: 'status', detail: `${method} ${status} ${body}` });
+        resolve(
+          status >= 200 && status < 300
+            ? { kind: 'ok', detail: '', sentAt }
+            : { kind: 'status', detail: `${method} ${status} ${body}`, sentAt },
+        );
       });
     });
     request.on('timeout', () => request.destroy(Object.assign(new Error('client time-out'), { code: 'TIMEOUT' })));
     request.on('error', (error: NodeJS.ErrnoException) => {
       const kind = error.code === 'TIMEOUT' ? 'timeout' : error.code === 'ECONNRESET' || error.code === 'EPIPE' ? 'reset' : 'error';
-      resolve({ kind, detail: `${method} ${error.code ?? ''} ${error.message}` });
+      resolve({ kind, detail: `${method} ${error.code ?? ''} ${error.message}`, sentAt });
     });
     request.end();
   });
 }
 
-/** SIGTERM, wait for the exit, start the same release again on the same port, wait until HAProxy routes to it. */
-async function roll(name: string, log: string[]): Promise<void> {
+/**
+ * SIGTERM, wait for the exit, start the same release again on the same port, wait until HAProxy routes to it;
+ * `timeline` marks its draining (SIGTERM to exit) and its absence (exit to UP at HAProxy), each to see traffic.
+ */
+async function roll(name: string, log: string[], timeline: Timeline, round: string): Promise<void> {
   const started = performance.now();
   const old = instances[name]!;
+  timeline.begin(`${round}, ${name} draining`);
   old.child.kill('SIGTERM');
   const exit = await old.exited;
+  timeline.begin(`${round}, ${name} gone until UP again`);
   expect(exit.code, old.output()).toBe(0);
   const exitedAfter = performance.now() - started;
   instances[name] = await startServer(envOf(name));
   const upAfter = await until(`HAProxy sees ${name} up`, async () => (await haproxy!.status(name)) === 'UP', 10_000);
+  timeline.end();
   log.push(
     `${name}: exited ${exitedAfter.toFixed(0)} ms after SIGTERM, started in ${instances[name].startupMs.toFixed(0)} ms, ` +
       `UP at HAProxy ${upAfter.toFixed(0)} ms later`,
@@ -141,21 +163,27 @@ describe.skipIf(!postgres || unavailable !== undefined)('deploys behind HAProxy'
     const answers: Answer[] = [];
     let running = true;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const storefront = async () => {
-      while (running) answers.push(await send(agent, 'GET', `${base}/v1/sessions/${session}/payment-method-groups?amount=1000`));
-    };
-    const merchant = async () => {
-      while (running) {
-        answers.push(await send(agent, 'POST', `${base}/v1/stores/${STORE}/sessions`, { authorization: `Bearer ${accessToken}` }));
-      }
-    };
-    const load = [...Array.from({ length: 6 }, storefront), ...Array.from({ length: 2 }, merchant)];
+    // The first loops storefront reads, the last merchant writes, all paced.
+    const load = pacedLoops({
+      loops: LOOPS.storefront + LOOPS.merchant,
+      perSecond: PER_SECOND_PER_LOOP,
+      running: () => running,
+      send: async (loop) => {
+        answers.push(
+          loop < LOOPS.storefront
+            ? await send(agent, 'GET', `${base}/v1/sessions/${session}/payment-method-groups?amount=1000`)
+            : await send(agent, 'POST', `${base}/v1/stores/${STORE}/sessions`, { authorization: `Bearer ${accessToken}` }),
+        );
+      },
+    });
     const log: string[] = [];
+    const timeline = new Timeline();
     try {
+      timeline.begin('before the deploy');
       await sleep(1000);
       // The deploy: each instance in turn.
-      await roll('one', log);
-      await roll('two', log);
+      await roll('one', log, timeline, 'deploy');
+      await roll('two', log, timeline, 'deploy');
 
       // A newer release migrated the database (one more expand-only migration): the running
       // instances are now the older release, and roll back across it.
@@ -173,15 +201,17 @@ describe.skipIf(!postgres || unavailable !== undefined)('deploys behind HAProxy'
       } finally {
         await database.close();
       }
-      await roll('one', log);
-      await roll('two', log);
+      await roll('one', log, timeline, 'rollback');
+      await roll('two', log, timeline, 'rollback');
       for (const name of ['one', 'two']) {
         expect(instances[name]!.output()).toContain('database is ahead (1 unknown migration: 9999_from_a_newer_release), serving');
       }
+      timeline.begin('after the rollback');
       await sleep(1000);
+      timeline.end();
     } finally {
       running = false;
-      await Promise.all(load);
+      await load;
       agent.destroy();
     }
 
@@ -189,7 +219,11 @@ describe.skipIf(!postgres || unavailable !== undefined)('deploys behind HAProxy'
     console.info(
       `[postgres] rolling deploy and rollback behind HAProxy: ${answers.length} requests, ${count('ok')} 2xx, ` +
         `${count('status')} other statuses, ${count('reset')} resets, ${count('timeout')} time-outs, ${count('error')} other errors\n  ` +
-        log.join('\n  '),
+        log.join('\n  ') +
+        `\n  requests sent per phase: ${timeline
+          .counts(answers.map((a) => a.sentAt))
+          .map(({ name, count, ms }) => `${name} ${count} in ${ms} ms`)
+          .join(', ')}`,
     );
     // HAProxy's own lines (servers going DOWN and UP, and why) explain a failure.
     expect(
@@ -197,5 +231,12 @@ describe.skipIf(!postgres || unavailable !== undefined)('deploys behind HAProxy'
       haproxy!.output(),
     ).toEqual([]);
     expect(count('ok')).toBeGreaterThan(500);
+    // The load ran through every phase of each roll: a phase without requests would show nothing.
+    expect(
+      timeline.short(
+        answers.map((a) => a.sentAt),
+        MIN_PER_PHASE,
+      ),
+    ).toEqual([]);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
-// Running in production, on PostgreSQL, with real processes (`node dist/main.js`), one fresh
-// database per test: instances starting together, what instances share (sessions, tokens, signing
+// Running in production, on PostgreSQL, with real processes (`node dist/main.js`), a fresh database
+// per test (the first two share theirs, and its two instances: see startedTogether): instances starting together, what instances share (sessions, tokens, signing
 // keys, catalog changes), the database going away and coming back (through a TCP proxy the test
 // controls), and a deploy (SIGTERM under load). docs/operations.md.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +16,7 @@ import { buildDist, runCli, startServer, type ServerProcess } from '../helpers/p
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { catalogMethod } from '../helpers/fixtures.ts';
 import { fetchSession, fetchToken, requestSession } from '../helpers/http.ts';
+import { pacedLoops } from '../helpers/paced-traffic.ts';
 
 /** The same on every instance: it is the issuer of the tokens (docs/operations.md#configuration-in-production). */
 const PUBLIC_URL = 'http://pms.production.test';
@@ -29,6 +30,13 @@ const OPERATOR = { clientId: 'ops-admin', clientSecret: 'ops-admin-secret-4Rt7',
 const OUTAGE_BOUND_MS = 5000;
 /** SHUTDOWN_DELAY_SECONDS of the deploy test: short, the behaviour is the same. */
 const DELAY_MS = 1500;
+/**
+ * The deploy test's load: 16 workers (as many connections) of 20 requests a second each, 320 a second,
+ * not as many as the machine allows (issue 46): the second of the delay after /readyz turned still sees
+ * some 300, against the 50 it asserts, and each worker still meets the closed listener within 50 ms.
+ */
+const WORKERS = 16;
+const PER_SECOND_PER_WORKER = 20;
 
 function paymentMethod(id: string, sortOrder: number, name: string, type: string): Record<string, unknown> {
   return catalogMethod(STORE, { id, sortOrder, name, description: `${name} description`, type, enabledForLegalCustomer: true });
@@ -48,6 +56,8 @@ let workDir: string;
 let catalogFile: string;
 /** Undone after each test, last first: processes are stopped before their database is dropped. */
 const cleanups: Array<() => Promise<unknown>> = [];
+/** The same, for what tests share: undone after the file's last test. */
+const fileCleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   if (testDatabaseKind !== 'postgres') return;
@@ -62,6 +72,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  for (const cleanup of fileCleanups.splice(0).reverse()) await cleanup().catch(() => {});
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
@@ -81,10 +92,10 @@ interface FreshDatabase {
 }
 
 /** A new, empty database (not even migrated: the processes do that), dropped after the test. */
-async function freshDatabase(): Promise<FreshDatabase> {
+async function freshDatabase(undo = cleanups): Promise<FreshDatabase> {
   const name = `pms_prod_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
-  cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
+  undo.push(() => admin(`drop database if exists ${name} with (force)`));
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   return {
@@ -102,7 +113,7 @@ async function freshDatabase(): Promise<FreshDatabase> {
 }
 
 /** `node dist/main.js` on the database, with the catalog file and without rate limits (the tests load it). */
-async function start(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+async function start(databaseUrl: string, env: Record<string, string> = {}, undo = cleanups): Promise<ServerProcess> {
   const server = await startServer({
     DATABASE_URL: databaseUrl,
     CATALOG_FILE: catalogFile,
@@ -114,7 +125,7 @@ async function start(databaseUrl: string, env: Record<string, string> = {}): Pro
   });
   let exited = false;
   void server.exited.then(() => (exited = true));
-  cleanups.push(async () => {
+  undo.push(async () => {
     if (!exited) server.child.kill('SIGKILL');
     await server.exited;
   });
@@ -157,6 +168,21 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
   }
 }
 
+let together: Promise<{ database: FreshDatabase; a: ServerProcess; b: ServerProcess }> | undefined;
+/**
+ * Two instances started at the same moment on a new, empty database, once for the file: the first test
+ * checks how they came up, the second what they share (for which how they started makes no difference),
+ * without starting two more (issue 46). Whichever test runs first starts them (`-t` may pick either).
+ */
+function startedTogether(): Promise<{ database: FreshDatabase; a: ServerProcess; b: ServerProcess }> {
+  together ??= (async () => {
+    const database = await freshDatabase(fileCleanups);
+    const [a, b] = await Promise.all([start(database.url, {}, fileCleanups), start(database.url, {}, fileCleanups)]);
+    return { database, a, b };
+  })();
+  return together;
+}
+
 function metricValue(text: string, name: string, labels: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
   return line ? Number(line.split(' ').pop()) : 0;
@@ -164,8 +190,7 @@ function metricValue(text: string, name: string, labels: string): number {
 
 describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', () => {
   it('two instances started together on an empty database both come up: one migrates, one creates the key', async () => {
-    const database = await freshDatabase();
-    const [a, b] = await Promise.all([start(database.url), start(database.url)]);
+    const { database, a, b } = await startedTogether();
 
     for (const server of [a, b]) expect((await call(`${server.baseUrl}/readyz`)).status).toBe(200);
     // Each migration recorded once: the two did not both run them.
@@ -199,9 +224,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
   }, 60_000);
 
   it('instances share sessions, tokens, a signing key rotated by the CLI, and catalog changes within 2 s', async () => {
-    const database = await freshDatabase();
-    const a = await start(database.url);
-    const b = await start(database.url);
+    const { database, a, b } = await startedTogether();
 
     // A session created on A is served by B; a token issued by A works on B.
     const tokenOfA = await fetchToken(a.baseUrl, credentials(BACKEND));
@@ -419,15 +442,17 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
       });
 
     const deadline = { at: Number.POSITIVE_INFINITY };
-    const worker = async (w: number) => {
-      for (let n = 0; performance.now() < deadline.at; n++) {
+    const workers = pacedLoops({
+      loops: WORKERS,
+      perSecond: PER_SECOND_PER_WORKER,
+      running: () => performance.now() < deadline.at,
+      send: async (w, n) => {
         const outcome = await get(`load-${w}-${n}`);
         outcomes.push(outcome);
         // Refused: the server no longer listens, nothing more will be accepted.
-        if (outcome.kind === 'refused') return;
-      }
-    };
-    const workers = Array.from({ length: 16 }, (_, w) => worker(w));
+        return outcome.kind === 'refused' ? 'stop' : undefined;
+      },
+    });
     await sleep(2000);
 
     // One request deliberately in flight across the signal: headers and half the body sent before
@@ -475,7 +500,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     slow.end(body.slice(5));
     const inFlight = await slowResponse;
-    await Promise.all(workers);
+    await workers;
     const exit = await server.exited;
     const exitedAfterMs = performance.now() - signalledAt;
     agent.destroy();
@@ -529,7 +554,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('in production on PostgreSQL', 
     }
     expect(completed.get('in-flight-across-sigterm')).toBe(201);
     // Every worker ended on a refused connection: the server stopped listening.
-    expect(byKind('refused').length).toBe(16);
+    expect(byKind('refused').length).toBe(WORKERS);
   }, 60_000);
 
   it('on SIGINT (Ctrl-C) skips the delay and exits at once', async () => {
