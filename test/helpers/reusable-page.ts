@@ -111,36 +111,13 @@ export class ReusablePage {
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.setOffline(false);
-    // Session storage belongs to the tab, not to the origin's storage that CDP clears below, and only a
-    // document of the origin reaches it: the test's own documents still open, then an empty one for
-    // each other origin the tab was on (fulfilled here, never asked of a server; same-site, so no new renderer).
-    const cleared = new Set<string>();
-    for (const frame of page.frames()) {
-      const origin = originOf(frame.url());
-      if (!origin || cleared.has(origin)) continue;
-      const done = await frame
-        .evaluate(() => sessionStorage.clear())
-        .then(
-          () => true,
-          () => false,
-        );
-      if (done) cleared.add(origin);
-    }
-    for (const origin of origins) {
-      if (cleared.has(origin)) continue;
-      const url = `${origin}/__reusable-page-reset__`;
-      await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '' }));
-      await page.goto(url);
-      await page.evaluate(() => sessionStorage.clear());
-      await page.unroute(url);
-    }
     // Away from the test's documents, so that no script of theirs writes storage after the clearing.
     await page.goto('about:blank');
     await context.clearCookies();
     await context.clearPermissions();
     await cdp.send('Network.clearBrowserCache');
     for (const origin of origins) {
-      // Local storage, IndexedDB, cache storage, service workers...: 'all' of the origin's storage.
+      // Local and session storage, IndexedDB, cache storage, service workers...: 'all' of the origin's storage.
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     }
     origins.clear();
