@@ -5,7 +5,7 @@
 // and a cross-site form post from another origin's page, refused with nothing changed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../helpers/axe.ts';
 import { BROWSER_POLL, BROWSER_TEST_TIMEOUT_MS } from '../helpers/browser-limits.ts';
@@ -13,10 +13,10 @@ import { startTestService } from '../helpers/app.ts';
 import { DEMO_METHODS, NORDIC, STORE } from '../helpers/demo.ts';
 import { CONSOLE_PAGES } from './harness.ts';
 import { freePort, type ServerProcess } from '../helpers/process.ts';
+import { reusablePage } from '../helpers/reusable-page.ts';
 import { serverAndChromiumForFile } from './browser-server.ts';
 
 let server: ServerProcess;
-let browser: Browser;
 let base: string;
 let secret: string;
 
@@ -24,7 +24,7 @@ serverAndChromiumForFile(
   'console-browser',
   () => ({}),
   (running) => {
-    ({ server, browser, base } = running);
+    ({ server, base } = running);
     const printed = /Operator console: \S+\/console[^\n]*\n\s+client id:\s+demo-console\n\s+client secret:\s+(\S+)/.exec(server.output());
     if (!printed) throw new Error(`no console credentials printed:\n${server.output()}`);
     secret = printed[1]!;
@@ -44,17 +44,19 @@ async function tabTo(page: Page, matches: (element: { name: string; value: strin
   throw new Error('the element was never reached with Tab');
 }
 
-/** A browser context whose pages report CSP violations and console errors. */
-async function newContext(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+// One page for the file's tests, reset before each (no cookie, storage or listener of an earlier test):
+// a new context and page per test cost more CPU than most of what a test does.
+const shared = reusablePage();
+
+/** The file's page, as the reset left it, reporting CSP violations and console errors of this test. */
+function testPage(): { context: BrowserContext; page: Page; problems: string[] } {
   const problems: string[] = [];
-  page.on('console', (message) => {
+  shared.listen('console', (message) => {
     // An error page's own status (400, 404) is reported too: not a problem of the page.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { context, page, problems };
+  shared.listen('pageerror', (error) => problems.push(error.message));
+  return { context: shared.context, page: shared.page, problems };
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -67,7 +69,7 @@ async function signIn(page: Page): Promise<void> {
 
 describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   it('signs in by keyboard alone, browses, previews and saves an edit by keyboard, and signs out', async () => {
-    const { context, page, problems } = await newContext();
+    const { page, problems } = testPage();
     await page.goto(`${base}/console`);
     await expectAccessible(page, 'the sign-in page');
     // The skip link comes first and leads to the main content.
@@ -110,11 +112,10 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await page.goto(`${base}/console/merchants`);
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('shows a refused field beside it, announced and described', async () => {
-    const { context, page, problems } = await newContext();
+    const { page, problems } = testPage();
     await signIn(page);
     await page.goto(`${base}/console/payment-methods/${DEMO_METHODS.pp12}`);
     // Enter in a field previews (the form's first, hidden, button), never removes a list item.
@@ -134,11 +135,10 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     expect(await page.getByRole('alert').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'a refused field');
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('has no WCAG 2.1 A/AA violation on any console page', async () => {
-    const { context, page, problems } = await newContext();
+    const { page, problems } = testPage();
     // Signed out: the sign-in page with a refusal.
     await page.goto(`${base}/console`);
     await page.getByLabel('Client ID').fill('demo-console');
@@ -165,11 +165,10 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await expect.poll(() => page.getByRole('group', { name: 'Legal link 1', exact: true }).count(), BROWSER_POLL).toBe(1);
     await expectAccessible(page, 'a new method with a plan and a legal link');
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("previews a store's edit with no WCAG 2.1 A/AA violation, and saves it with Enter", async () => {
-    const { context, page, problems } = await newContext();
+    const { page, problems } = testPage();
     await signIn(page);
     // The preview, then a refused field on preview; Enter in a field saves (the form's first, hidden, button).
     await page.goto(`${base}/console/stores/${STORE}`);
@@ -186,11 +185,10 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await page.getByLabel('Organization number').press('Enter');
     await expect.poll(() => page.getByText('The store was saved.').count(), BROWSER_POLL).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it("has no WCAG 2.1 A/AA violation on a webhook endpoint's pages: its creation, secret, deliveries, a refusal and its deletion", async () => {
-    const { context, page, problems } = await newContext();
+    const { page, problems } = testPage();
     await signIn(page);
     await page.goto(`${base}/console/merchants/m-nordic-home`);
     await page.getByRole('link', { name: 'New webhook endpoint of Nordic Home AB' }).click();
@@ -247,11 +245,10 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     await page.getByRole('button', { name: 'Delete webhook endpoint' }).click();
     await expect.poll(() => page.getByText('The webhook endpoint was deleted, with its deliveries.').count(), BROWSER_POLL).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('refuses a form posted from another origin page, with nothing changed', async () => {
-    const { context, page } = await newContext();
+    const { page } = testPage();
     await signIn(page);
     // Another origin on the same host (a different port): same site, so the Lax cookie is sent, and
     // only the console's own checks stand between the page and the catalog.
@@ -273,7 +270,6 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
       expect(await page.getByRole('heading', { name: 'Merchant Nordic Home AB' }).count()).toBe(1);
     } finally {
       await new Promise((resolve) => attacker.close(resolve));
-      await context.close();
     }
   });
 
@@ -282,7 +278,7 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
     const port = await freePort();
     const viewerBase = `http://127.0.0.1:${port}`;
     const service = await startTestService({ env: { PUBLIC_URL: viewerBase } });
-    const { context, page, problems } = await newContext();
+    const { context, page, problems } = testPage();
     try {
       await service.app.listen({ host: '127.0.0.1', port });
       const { token } = await service.ctx.consoleSessions.create({
@@ -315,7 +311,6 @@ describe('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => 
       }
       expect(problems).toEqual([]);
     } finally {
-      await context.close();
       await service.close();
     }
   });

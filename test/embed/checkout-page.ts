@@ -1,8 +1,10 @@
-// Browser side of the storefront tests (the worker's Chromium: test/helpers/chromium.ts): a checkout
-// page that loads the script the way a storefront does, and readers for what the page shows.
+// Browser side of the storefront tests (the worker's Chromium: test/helpers/chromium.ts, one page per
+// file: test/helpers/reusable-page.ts): a checkout page that loads the script the way a storefront
+// does, and readers for what the page shows.
 // Nothing here knows about the stub, so the same helpers can drive a page against the real service.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { wcagViolations } from '../helpers/axe.ts';
+import type { ReusablePage } from '../helpers/reusable-page.ts';
 
 export const EVENT_TYPES = ['payment-method-select', 'payment-method-deselect', 'payment-session-expired'] as const;
 
@@ -79,17 +81,17 @@ export interface OptionState {
 }
 
 export class Checkout {
-  /** Console errors and uncaught exceptions, as they came. */
+  /** Console errors and uncaught exceptions of this test's page, as they came. */
   readonly consoleErrors: string[] = [];
+  readonly page: Page;
 
-  constructor(
-    private readonly context: BrowserContext,
-    readonly page: Page,
-  ) {
-    page.on('console', (message) => {
+  /** On the file's shared page, as the last reset left it: the listeners are this test's, removed at the next reset. */
+  constructor(shared: ReusablePage) {
+    this.page = shared.page;
+    shared.listen('console', (message) => {
       if (message.type() === 'error') this.consoleErrors.push(message.text());
     });
-    page.on('pageerror', (error) => this.consoleErrors.push(`uncaught: ${error.message}`));
+    shared.listen('pageerror', (error) => this.consoleErrors.push(`uncaught: ${error.message}`));
   }
 
   /** Locators pierce open shadow roots, so these reach inside the components. */
@@ -174,19 +176,15 @@ export class Checkout {
       return status === undefined || !expectedStatuses.includes(Number(status));
     });
   }
-
-  close(): Promise<void> {
-    return this.context.close();
-  }
 }
 
-export async function openCheckout(browser: Browser, url: string): Promise<Checkout> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  // Fail with Playwright's own message well before the test runner's timeout.
-  page.setDefaultTimeout(10_000);
-  const checkout = new Checkout(context, page);
-  await page.goto(url);
+/** Fail with Playwright's own message well before the test runner's timeout. */
+export const CHECKOUT_TIMEOUT_MS = 10_000;
+
+/** The checkout at `url` on the file's shared page (reusablePage({ defaultTimeout: CHECKOUT_TIMEOUT_MS })). */
+export async function openCheckout(shared: ReusablePage, url: string): Promise<Checkout> {
+  const checkout = new Checkout(shared);
+  await shared.page.goto(url);
   return checkout;
 }
 

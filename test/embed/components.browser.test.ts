@@ -3,11 +3,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEmbedBundle, type EmbedBundle } from '../../src/http/embed/routes.ts';
-import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
+import { reusablePage } from '../helpers/reusable-page.ts';
 import {
+  CHECKOUT_TIMEOUT_MS,
   Checkout,
   checkoutPage,
   openCheckout,
@@ -35,7 +35,8 @@ function named(groups: ReturnType<typeof at>, title: string) {
 }
 
 describe('storefront components in Chromium', { timeout: 30_000 }, () => {
-  let browser: Browser;
+  // One page for the file's tests, reset before each: a new context and page per test cost more CPU than the rest of a test.
+  const shared = reusablePage({ defaultTimeout: CHECKOUT_TIMEOUT_MS });
   let bundleDir: string;
   let bundle: EmbedBundle;
   /** The service: the script and the groups endpoint. */
@@ -47,13 +48,11 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
   let expectedStatuses: number[] = [];
 
   beforeAll(async () => {
-    browser = await sharedChromium();
     bundleDir = await mkdtemp(path.join(tmpdir(), 'embed-browser-'));
     bundle = await loadEmbedBundle(bundleDir);
   }, 60_000);
 
   afterAll(async () => {
-    await leaveChromium(browser);
     if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
   });
 
@@ -65,7 +64,6 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
 
   afterEach(async () => {
     const errors = checkout?.unexpectedConsoleErrors(expectedStatuses) ?? [];
-    await checkout?.close();
     checkout = undefined;
     await api.close();
     await storefront.close();
@@ -74,7 +72,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
 
   /** Opens a checkout page on the service's own origin, loading the script from the service. */
   async function open(options: Omit<CheckoutPageOptions, 'scriptSrc'>, host: StubServer = api): Promise<Checkout> {
-    checkout = await openCheckout(browser, host.page(checkoutPage({ scriptSrc: api.scriptUrl!, ...options })));
+    checkout = await openCheckout(shared, host.page(checkoutPage({ scriptSrc: api.scriptUrl!, ...options })));
     return checkout;
   }
 
@@ -429,7 +427,7 @@ describe('storefront components in Chromium', { timeout: 30_000 }, () => {
 
   it('calls the api-base attribute’s service instead, when given', async () => {
     checkout = await openCheckout(
-      browser,
+      shared,
       storefront.page(
         checkoutPage({
           scriptSrc: storefront.scriptUrl!,

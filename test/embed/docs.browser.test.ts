@@ -1,15 +1,24 @@
 // The docs page (/docs, @fastify/swagger-ui) in Chromium against the real service on a real port:
 // it renders the operations of /openapi.json under its own strict Content-Security-Policy, with no
 // console error, no CSP violation and nothing fetched from another origin.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsContentSecurityPolicy } from '../../src/http/openapi/openapi.ts';
 import { startTestService, type TestService } from '../helpers/app.ts';
-import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
+import { reusablePage } from '../helpers/reusable-page.ts';
 import { freePort } from '../helpers/process.ts';
 
 describe('the docs page in Chromium', { timeout: 60_000 }, () => {
-  let browser: Browser;
+  // One page for the file's tests, reset before each (a new context and page cost more CPU than a navigation);
+  // its pages report CSP violations as console errors.
+  const shared = reusablePage({
+    prepare: (_context, page) =>
+      page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+        );
+      }),
+  });
   let service: TestService;
   let base: string;
 
@@ -18,30 +27,22 @@ describe('the docs page in Chromium', { timeout: 60_000 }, () => {
     base = `http://127.0.0.1:${port}`;
     service = await startTestService({ env: { PUBLIC_URL: base } });
     await service.app.listen({ host: '127.0.0.1', port });
-    browser = await sharedChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await leaveChromium(browser);
     await service?.close();
   });
 
   /** Opens a URL, recording console errors, CSP violations and requests to other origins. */
   async function open(url: string): Promise<{ page: Page; problems: string[]; fetched: string[] }> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = shared.page;
     const problems: string[] = [];
     const fetched: string[] = [];
-    page.on('console', (message) => {
+    shared.listen('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('request', (request) => fetched.push(request.url()));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
+    shared.listen('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    shared.listen('request', (request) => fetched.push(request.url()));
     await page.goto(url);
     return { page, problems, fetched };
   }
@@ -69,7 +70,8 @@ describe('the docs page in Chromium', { timeout: 60_000 }, () => {
     const rendered = await page.locator('.opblock').evaluateAll((blocks) => blocks.map((block) => block.id));
     expect(rendered.map((id) => id.replace(/^operations-[^-]+-/, '')).sort()).toEqual([...operationIds].sort());
     expect(await page.locator('.info .title').first().textContent()).toContain('Payment method sessions');
-    await page.close();
+    // The page stays for the next test (reset before it); what it recorded for this one ends here.
+    shared.removeListeners();
 
     expect(problems).toEqual([]);
     expect(fetched.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
@@ -82,7 +84,8 @@ describe('the docs page in Chromium', { timeout: 60_000 }, () => {
     await operation.waitFor({ timeout: 20_000 });
     await expect.poll(() => operation.locator('.opblock-description-wrapper').textContent()).toContain('No Authorization header');
     await expect.poll(() => operation.locator('.responses-wrapper').textContent()).toContain('Part payment');
-    await page.close();
+    // The page stays for the next test (reset before it); what it recorded for this one ends here.
+    shared.removeListeners();
     expect(problems).toEqual([]);
   });
 });

@@ -9,9 +9,18 @@ import type { Browser, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, manualClock, startTestService, type TestService } from '../helpers/app.ts';
 import { leaveChromium, sharedChromium } from '../helpers/chromium.ts';
+import { reusablePage } from '../helpers/reusable-page.ts';
 import { freePort } from '../helpers/process.ts';
 import { readFileSync } from 'node:fs';
-import { Checkout, checkoutPage, plainSpaces, seriousViolations, typeOf, type CheckoutPageOptions } from './checkout-page.ts';
+import {
+  CHECKOUT_TIMEOUT_MS,
+  Checkout,
+  checkoutPage,
+  plainSpaces,
+  seriousViolations,
+  typeOf,
+  type CheckoutPageOptions,
+} from './checkout-page.ts';
 import { NORDIC as CLIENT, STORE } from '../helpers/demo.ts';
 // What the published client types a group as: the tests read answers as a merchant's code does.
 import type { PaymentMethodGroup as Group } from '../../client/src/index.ts';
@@ -89,6 +98,17 @@ async function startStorefront(serviceOrigin: string): Promise<Storefront> {
 
 describe('storefront components against the real service', { timeout: 30_000 }, () => {
   const clock = manualClock();
+  // One page for the file's tests, reset before each (a new context and page per test cost more CPU than
+  // the rest of a test); its pages record CSP violations.
+  const shared = reusablePage({
+    defaultTimeout: CHECKOUT_TIMEOUT_MS,
+    prepare: (context) =>
+      context.addInitScript(() => {
+        const record: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = record;
+        document.addEventListener('securitypolicyviolation', (event) => record.push(`${event.violatedDirective} ${event.blockedURI}`));
+      }),
+  });
   let browser: Browser;
   let service: TestService;
   /** Origin of the service (PUBLIC_URL). */
@@ -116,7 +136,6 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
   afterEach(async () => {
     const violations = await checkout?.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
     const errors = checkout?.unexpectedConsoleErrors(expectedStatuses) ?? [];
-    await checkout?.close();
     checkout = undefined;
     expectedStatuses = [];
     expect(errors, 'console errors').toEqual([]);
@@ -125,17 +144,9 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
 
   /** Opens a page that records CSP violations; `prepare` runs before it loads (to await responses). */
   async function open(url: string, prepare?: (page: Page) => void): Promise<Checkout> {
-    const context = await browser.newContext();
-    await context.addInitScript(() => {
-      const record: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = record;
-      document.addEventListener('securitypolicyviolation', (event) => record.push(`${event.violatedDirective} ${event.blockedURI}`));
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    checkout = new Checkout(context, page);
-    prepare?.(page);
-    await page.goto(url);
+    checkout = new Checkout(shared);
+    prepare?.(shared.page);
+    await shared.page.goto(url);
     return checkout;
   }
 
@@ -488,6 +499,7 @@ describe('storefront components against the real service', { timeout: 30_000 }, 
     });
 
     it("is in the store's language (Swedish) as served, before any script runs", async () => {
+      // A context of its own: JavaScript is a context's option, which no reset of the shared one changes.
       const context = await browser.newContext({ javaScriptEnabled: false });
       try {
         const page = await context.newPage();

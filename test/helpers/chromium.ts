@@ -1,6 +1,7 @@
 // One Chromium per test worker, shared by the browser test files it runs (isolate: false keeps the
-// worker's process from file to file): a launch costs a second of CPU, and each file's tests stay
-// apart in browser contexts of their own (cookies, storage, cache), as they did in a browser per file.
+// worker's process from file to file): a launch costs a second of CPU, and each file stays apart in
+// browser contexts of its own (cookies, storage, cache), as it did in a browser per file. Within a file,
+// the tests share one context and page, reset before each test (reusable-page.ts).
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.mjs';
 
