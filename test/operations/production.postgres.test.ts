@@ -1,7 +1,8 @@
 // Running in production, on PostgreSQL, with real processes (`node dist/main.js`), a fresh database
-// per test (the first two share theirs, and its two instances: see startedTogether): instances starting together, what instances share (sessions, tokens, signing
-// keys, catalog changes), the database going away and coming back (through a TCP proxy the test
-// controls), and a deploy (SIGTERM under load). docs/operations.md.
+// per test (the first two share theirs, and its two instances: see startedTogether): instances
+// starting together, what instances share (sessions, tokens, signing keys, catalog changes), the
+// database going away and coming back (through a TCP proxy the test controls), and a deploy
+// (SIGTERM under load). docs/operations.md.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
