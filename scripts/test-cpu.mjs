@@ -113,6 +113,10 @@ function table(title, keyOf, limit = Number.POSITIVE_INFINITY) {
   out(`| total | ${lines.length} | | | ${total.toFixed(1)} | |`);
 }
 
+// Each worker process loads the test modules (Fastify, PGlite, the service) once: more workers, more loading.
+const workers = new Set(lines.map((line) => line.pid).filter(Boolean)).size;
+if (workers) out(`\n${lines.length} files in ${workers} worker processes`);
+
 table('Folder (project)', (line) => `${path.dirname(line.file)} (${line.project})`);
 table('Kind', (line) => kindOf(line.file));
 table('File (the 40 costliest)', (line) => `${line.file} (${line.project})`, 40);

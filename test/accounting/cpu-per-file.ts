@@ -64,6 +64,8 @@ if (report) {
     const line = {
       file: file.slice(file.indexOf('/test/') + 1),
       project: process.env.TEST_DB ?? 'unit',
+      // The worker: how many files each worker ran (and so how often modules were loaded again).
+      pid: process.pid,
       ownSeconds: +(ended.own - started.own).toFixed(2),
       childrenSeconds: +(ended.children - started.children + endedLive - startedLive).toFixed(2),
       wallSeconds: +((performance.now() - startedAt) / 1000).toFixed(2),
