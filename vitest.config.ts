@@ -83,7 +83,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       // Three workers on 2 cores (docs/testing.md#the-order-files-run-in): a quarter of the suite waits on
       // child processes, Chromium and Prometheus' clock, and a third worker fills that time (340 → 308 s).
       maxWorkers: 3,
-      // The longest files first, by test/durations.json (a fresh clone has no durations of its own).
+      // Project by project (a worker is kept only while the next file is of its project), the longest
+      // first within each, by test/durations.json (a fresh clone has no durations of its own).
       sequence: { sequencer: LongestFirstSequencer },
       // `npm run test:coverage`: V8 line coverage of the service's own code (docs/development.md#coverage).
       coverage: { provider: 'v8', include: ['src/**/*.{ts,tsx}'], reporter: ['text-summary', 'json-summary'] },
